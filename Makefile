@@ -1,0 +1,45 @@
+# One task runner for people and CI. `make serve` and `make test` set everything up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+NPM := $(PY) -m notation_site.node npm
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONHASHSEED := 0
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+
+.PHONY: install serve build test test-reference bench check-entries new-entry browser clean
+
+# Create the environment and install the locked Python and npm packages, once.
+# The stamp is newer than both lock files after a successful install, so a second run does nothing.
+$(STAMP): requirements.lock package-lock.json pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+build: $(STAMP)
+	$(BIN)/mkdocs build --strict --clean
+
+check-entries: $(STAMP)
+	$(PY) -m notation_site.validate
+
+# Debian's chromium for the browser tests; installed with apt where missing (never `playwright install`).
+browser:
+	@test -x /usr/bin/chromium || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) browser
+	$(PY) -m pytest
+
+clean:
+	rm -rf site .pytest_cache

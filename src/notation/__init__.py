@@ -1,0 +1,39 @@
+"""The maths behind every worked example on the site: small, typed, pure NumPy.
+
+Conventions follow PyTorch: functions act along ``axis=-1`` by default, float32 and
+float64 inputs keep their type, and other inputs are promoted to float64. Bad input
+raises ``ValueError`` or ``TypeError``; nothing returns a silent NaN, except where the
+mathematics itself has no answer (a fully masked softmax row), which is documented.
+
+>>> import notation
+>>> notation.softmax([0.0, 0.0]).tolist()
+[0.5, 0.5]
+"""
+
+from notation.activations import *  # noqa: F403
+from notation.activations import __all__ as _activations
+from notation.attention import *  # noqa: F403
+from notation.attention import __all__ as _attention
+from notation.calculus import *  # noqa: F403
+from notation.calculus import __all__ as _calculus
+from notation.cost import *  # noqa: F403
+from notation.cost import __all__ as _cost
+from notation.encoding import *  # noqa: F403
+from notation.encoding import __all__ as _encoding
+from notation.information import *  # noqa: F403
+from notation.information import __all__ as _information
+from notation.normalization import *  # noqa: F403
+from notation.normalization import __all__ as _normalization
+from notation.statistics import *  # noqa: F403
+from notation.statistics import __all__ as _statistics
+
+__all__ = [
+    *_activations,
+    *_attention,
+    *_calculus,
+    *_cost,
+    *_encoding,
+    *_information,
+    *_normalization,
+    *_statistics,
+]

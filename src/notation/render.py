@@ -1,0 +1,197 @@
+"""Turn arrays and numbers into HTML for the site's worked examples.
+
+Snippets print what these helpers return. The output is HTML, inserted into the page
+as it is (no second Markdown pass), and math is written as ``$...$`` inside labels and
+text: it becomes ``<span class="arithmatex">`` markup that the build renders with KaTeX.
+Numbers are printed with a fixed precision so that two builds give the same page.
+"""
+
+from __future__ import annotations
+
+import html
+import math as _math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+__all__ = [
+    "math",
+    "display_math",
+    "text",
+    "fmt",
+    "fmt_array",
+    "shape_str",
+    "table",
+    "facts",
+    "note",
+]
+
+_MATH = re.compile(r"\$(.+?)\$")
+
+
+def math(tex: str) -> str:
+    """Inline math markup, rendered by KaTeX at build time.
+
+    >>> math(r"x_i")
+    '<span class="arithmatex">\\\\(x_i\\\\)</span>'
+    """
+    return f'<span class="arithmatex">\\({html.escape(tex, quote=False)}\\)</span>'
+
+
+def display_math(tex: str) -> str:
+    """Display (block) math markup, rendered by KaTeX at build time.
+
+    >>> display_math("a = b")
+    '<div class="arithmatex">\\\\[a = b\\\\]</div>'
+    """
+    return f'<div class="arithmatex">\\[{html.escape(tex, quote=False)}\\]</div>'
+
+
+def text(s: str) -> str:
+    """Escape ``s`` for HTML, turning each ``$...$`` part into inline math.
+
+    >>> text("row $i$ < 3")
+    'row <span class="arithmatex">\\\\(i\\\\)</span> &lt; 3'
+    """
+    out, pos = [], 0
+    for m in _MATH.finditer(s):
+        out.append(html.escape(s[pos : m.start()], quote=False))
+        out.append(math(m.group(1)))
+        pos = m.end()
+    out.append(html.escape(s[pos:], quote=False))
+    return "".join(out)
+
+
+def fmt(x: Any, precision: int = 3) -> str:
+    """One number with fixed precision; integers stay integers, ``-inf`` prints as −∞.
+
+    >>> fmt(0.1234567), fmt(3), fmt(float("-inf")), fmt(-0.0001), fmt(True)
+    ('0.123', '3', '−∞', '0.000', 'True')
+    """
+    if isinstance(x, (bool, np.bool_)):
+        return str(bool(x))
+    if isinstance(x, (int, np.integer)):
+        return f"{int(x):,}" if abs(int(x)) >= 10_000 else str(int(x))
+    value = float(x)
+    if _math.isnan(value):
+        return "NaN"
+    if _math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    s = f"{value:.{precision}f}"
+    if float(s) == 0:  # no "-0.000"
+        s = s.lstrip("-")
+    return s.replace("-", "−")
+
+
+def fmt_array(a: ArrayLike, precision: int = 3) -> str:
+    """A vector (or nested rows) as ``[a, b, c]`` with fixed precision.
+
+    >>> fmt_array([0.5, 1 / 3])
+    '[0.500, 0.333]'
+    """
+    arr = np.asarray(a)
+    if arr.ndim == 0:
+        return fmt(arr.item(), precision)
+    return "[" + ", ".join(fmt_array(row, precision) for row in arr) + "]"
+
+
+def shape_str(shape: Sequence[int] | ArrayLike) -> str:
+    """A shape as people write it, e.g. ``3 × 4``; a scalar's shape ``()`` is "scalar".
+
+    Accepts a shape tuple or an array.
+
+    >>> shape_str((3, 4)), shape_str(np.zeros(5)), shape_str(())
+    ('3 × 4', '5', 'scalar')
+    """
+    if isinstance(shape, np.ndarray):
+        dims = shape.shape
+    else:
+        dims = tuple(shape)  # type: ignore[arg-type]
+    if not all(isinstance(d, (int, np.integer)) for d in dims):
+        dims = np.shape(shape)
+    return " × ".join(str(int(d)) for d in dims) if dims else "scalar"
+
+
+def table(
+    a: ArrayLike,
+    row_labels: Iterable[Any] | None = None,
+    col_labels: Iterable[Any] | None = None,
+    precision: int = 3,
+    corner: str = "",
+    caption: str | None = None,
+) -> str:
+    """An HTML table of a vector or matrix, with optional labels and a caption.
+
+    Labels may hold ``$...$`` math. A vector is shown as one row.
+
+    >>> print(table([[1.0, 2.5]], row_labels=["$x$"], col_labels=["a", "b"], precision=1))
+    <table class="computed">
+    <thead><tr><th></th><th>a</th><th>b</th></tr></thead>
+    <tbody>
+    <tr><th><span class="arithmatex">\\(x\\)</span></th><td>1.0</td><td>2.5</td></tr>
+    </tbody>
+    </table>
+    """
+    arr = np.asarray(a)
+    if arr.ndim == 1:
+        arr = arr[np.newaxis, :]
+    if arr.ndim != 2:
+        raise ValueError(f"table() takes a vector or a matrix, got shape {arr.shape}")
+    rows = list(row_labels) if row_labels is not None else None
+    cols = list(col_labels) if col_labels is not None else None
+    if rows is not None and len(rows) != arr.shape[0]:
+        raise ValueError(f"{len(rows)} row labels for {arr.shape[0]} rows")
+    if cols is not None and len(cols) != arr.shape[1]:
+        raise ValueError(f"{len(cols)} column labels for {arr.shape[1]} columns")
+    lines = ['<table class="computed">']
+    if caption:
+        lines.append(f"<caption>{text(caption)}</caption>")
+    if cols is not None:
+        head = ([f"<th>{text(corner)}</th>"] if rows is not None else []) + [
+            f"<th>{text(str(c))}</th>" for c in cols
+        ]
+        lines.append(f"<thead><tr>{''.join(head)}</tr></thead>")
+    lines.append("<tbody>")
+    for i, row in enumerate(arr):
+        cells = [f"<td>{_cell(v, precision)}</td>" for v in row]
+        label = [f"<th>{text(str(rows[i]))}</th>"] if rows is not None else []
+        lines.append(f"<tr>{''.join(label + cells)}</tr>")
+    lines.append("</tbody>")
+    lines.append("</table>")
+    return "\n".join(lines)
+
+
+def _cell(v: Any, precision: int) -> str:
+    if isinstance(v, str):
+        return text(v)
+    return fmt(v, precision)
+
+
+def facts(items: Mapping[str, Any], precision: int = 3) -> str:
+    """A definition list of computed facts: label (may hold ``$...$``) and value.
+
+    >>> print(facts({"sum": 1.0}))
+    <dl class="computed">
+    <dt>sum</dt><dd>1.000</dd>
+    </dl>
+    """
+    lines = ['<dl class="computed">']
+    for label, value in items.items():
+        shown = text(value) if isinstance(value, str) else (
+            fmt_array(value, precision) if np.ndim(value) else fmt(value, precision)
+        )
+        lines.append(f"<dt>{text(label)}</dt><dd>{shown}</dd>")
+    lines.append("</dl>")
+    return "\n".join(lines)
+
+
+def note(s: str) -> str:
+    """A paragraph of explanatory text that may hold ``$...$`` math.
+
+    >>> note("so $p$ sums to 1")
+    '<p>so <span class="arithmatex">\\\\(p\\\\)</span> sums to 1</p>'
+    """
+    return f"<p>{text(s)}</p>"

@@ -1,0 +1,209 @@
+"""Load every entry and topic page from ``docs/``: the single source of truth.
+
+An entry is one Markdown file, ``docs/entries/<id>.md``: YAML front matter holds its
+fields, the body holds its prose and examples. A topic page, ``docs/<topic>.md``, lists
+its entries' ids in order under ``entries:``; that list decides where an entry is shown.
+The catalog only reads; ``notation_site.validate`` judges.
+
+>>> from pathlib import Path
+>>> cat = load(Path(__file__).resolve().parents[2])
+>>> cat.entries["softmax"].topic
+'building-blocks'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from notation_site.frontmatter import Document, FrontMatterError, parse
+
+ENTRIES_DIR = Path("docs/entries")
+DOCS_DIR = Path("docs")
+
+
+@dataclass
+class Entry:
+    """One notation entry, as written in its file (paths are relative to the repository)."""
+
+    path: Path
+    doc: Document
+    text: str
+    topic: str | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.doc.data
+
+    def line(self, key: str) -> int:
+        """The 1-based line of front-matter field ``key`` (the file's first line if absent)."""
+        return self.doc.lines.get(key, 1)
+
+    @property
+    def id(self) -> str:
+        return str(self.data.get("id", self.path.stem))
+
+    @property
+    def name(self) -> str:
+        return str(self.data.get("name", self.id))
+
+    @property
+    def symbol(self) -> str:
+        return str(self.data.get("symbol") or "")
+
+    @property
+    def read_aloud(self) -> str:
+        return str(self.data.get("read_aloud") or "")
+
+    @property
+    def shape(self) -> str:
+        return str(self.data.get("shape") or "")
+
+    @property
+    def summary(self) -> str:
+        return str(self.data.get("summary") or "")
+
+    def _list(self, key: str) -> list[str]:
+        value = self.data.get(key) or []
+        return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+    @property
+    def unicode(self) -> list[str]:
+        return self._list("unicode")
+
+    @property
+    def latex_commands(self) -> list[str]:
+        return self._list("latex_commands")
+
+    @property
+    def aliases(self) -> list[str]:
+        return self._list("aliases")
+
+    @property
+    def see_also(self) -> list[str]:
+        return self._list("see_also")
+
+    @property
+    def code(self) -> dict[str, str]:
+        value = self.data.get("code") or {}
+        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    @property
+    def confused_with(self) -> dict[str, str]:
+        value = self.data.get("confused_with") or {}
+        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    @property
+    def letters(self) -> dict[str, str]:
+        value = self.data.get("letters") or {}
+        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    @property
+    def body(self) -> str:
+        return self.doc.body
+
+
+@dataclass
+class Topic:
+    """A topic page: its slug (file stem), title, and the ids it shows, in order."""
+
+    path: Path
+    doc: Document
+
+    @property
+    def slug(self) -> str:
+        return self.path.stem
+
+    @property
+    def title(self) -> str:
+        return str(self.doc.data.get("title", self.slug))
+
+    @property
+    def description(self) -> str:
+        return str(self.doc.data.get("description", ""))
+
+    @property
+    def entry_ids(self) -> list[str]:
+        value = self.doc.data.get("entries") or []
+        return [str(v) for v in value] if isinstance(value, list) else []
+
+    @property
+    def page(self) -> str:
+        """The page's path relative to ``docs/``, as MkDocs links it."""
+        return self.path.relative_to(DOCS_DIR).as_posix()
+
+
+@dataclass
+class LoadError:
+    path: Path
+    line: int
+    message: str
+
+
+@dataclass
+class Catalog:
+    root: Path
+    entries: dict[str, Entry] = field(default_factory=dict)
+    all_entries: list[Entry] = field(default_factory=list)
+    topics: list[Topic] = field(default_factory=list)
+    load_errors: list[LoadError] = field(default_factory=list)
+
+    @cached_property
+    def topic_by_page(self) -> dict[str, Topic]:
+        return {t.page: t for t in self.topics}
+
+    def topic_entries(self, topic: Topic) -> list[Entry]:
+        """The entries a topic page shows, in its order (unknown ids are skipped)."""
+        return [self.entries[i] for i in topic.entry_ids if i in self.entries]
+
+    def ordered(self) -> list[Entry]:
+        """Every placed entry, topic by topic in page order."""
+        return [e for t in self.topics for e in self.topic_entries(t)]
+
+    def url(self, entry_id: str, from_page: str | None = None) -> str:
+        """Markdown link target for an entry: ``#id`` on its own page, else ``page.md#id``."""
+        entry = self.entries[entry_id]
+        topic = next(t for t in self.topics if t.slug == entry.topic)
+        if from_page == topic.page:
+            return f"#{entry_id}"
+        depth = len(Path(from_page).parent.parts) if from_page else 0
+        return "../" * depth + f"{topic.page}#{entry_id}"
+
+
+def _read(path: Path, root: Path, errors: list[LoadError]) -> Document | None:
+    try:
+        return parse(path.read_text(encoding="utf-8"))
+    except FrontMatterError as err:
+        errors.append(LoadError(path.relative_to(root), err.line, str(err)))
+    except UnicodeDecodeError as err:
+        errors.append(LoadError(path.relative_to(root), 1, f"not UTF-8 text: {err}"))
+    return None
+
+
+def load(root: Path) -> Catalog:
+    """Read every entry file and topic page under ``root``."""
+    root = Path(root)
+    catalog = Catalog(root=root)
+    for path in sorted((root / ENTRIES_DIR).glob("*.md")):
+        doc = _read(path, root, catalog.load_errors)
+        if doc is None:
+            continue
+        entry = Entry(path=path.relative_to(root), doc=doc, text=path.read_text(encoding="utf-8"))
+        catalog.all_entries.append(entry)
+        catalog.entries.setdefault(entry.id, entry)
+    for path in sorted((root / DOCS_DIR).glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith("---"):
+            continue
+        doc = _read(path, root, catalog.load_errors)
+        if doc is not None and "entries" in doc.data:
+            catalog.topics.append(Topic(path=path.relative_to(root), doc=doc))
+    catalog.topics.sort(key=lambda t: (t.doc.data.get("order", 999), t.slug))
+    for topic in catalog.topics:
+        for entry_id in topic.entry_ids:
+            entry = catalog.entries.get(entry_id)
+            if entry is not None and entry.topic is None:
+                entry.topic = topic.slug
+    return catalog

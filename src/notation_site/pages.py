@@ -1,0 +1,150 @@
+"""Turn catalog entries into the Markdown of their topic page.
+
+Everything here works on Markdown text before MkDocs converts it: the entry card,
+executed examples, links written as ``#id``, and generated views.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from notation_site.catalog import Catalog, Entry
+from notation_site.validate import SNIPPET_INCLUDE
+
+EXAMPLE_START = "<!-- example-start {path} -->"
+EXAMPLE_END = "<!-- example-end -->"
+_LINK_TO_ID = re.compile(r"\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
+
+
+def _esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
+def entry_markdown(entry: Entry, catalog: Catalog, page: str) -> str:
+    """The full Markdown of one entry as it appears on ``page`` (a path under ``docs/``)."""
+    code = entry.code
+    also = [*entry.aliases]
+    facts = [
+        ("Read aloud", f"<dd>{_esc(entry.read_aloud)}</dd>"),
+        ("Shape", f'<dd markdown="span">{entry.shape}</dd>'),
+        ("NumPy", f"<dd><code>{_esc(code.get('numpy', ''))}</code></dd>"),
+        ("PyTorch", f"<dd><code>{_esc(code.get('pytorch', ''))}</code></dd>"),
+    ]
+    if entry.latex_commands:
+        facts.append(("LaTeX", "<dd>" + " ".join(f"<code>{_esc(c)}</code>" for c in entry.latex_commands) + "</dd>"))
+    if entry.unicode:
+        points = " ".join(
+            f'<span class="glyph">{_esc(g)}</span> <code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>'
+            for g in entry.unicode
+        )
+        facts.append(("Unicode", f"<dd>{points}</dd>"))
+    if also:
+        facts.append(("Also called", "<dd>" + " · ".join(_esc(a) for a in also) + "</dd>"))
+    fact_html = "\n".join(f"<dt>{k}</dt>\n{v}" for k, v in facts)
+    parts = [
+        f"## {entry.name} {{ #{entry.id} .entry-title }}",
+        "",
+        entry.summary,
+        "{ .entry-summary }",
+        "",
+        f'<div class="entry-card" data-entry="{entry.id}" markdown>',
+        "",
+        '<div class="entry-symbol" markdown>',
+        "",
+        "$$",
+        entry.symbol.strip(),
+        "$$",
+        "",
+        "</div>",
+        "",
+        '<dl class="entry-facts" markdown>',
+        fact_html,
+        "</dl>",
+        "",
+        "</div>",
+        "",
+        expand_examples(rewrite_links(entry.body.strip(), catalog, page)),
+        "",
+    ]
+    if entry.confused_with:
+        parts += ['<p class="entry-label">Often confused with</p>', ""]
+        for other, why in entry.confused_with.items():
+            target = catalog.entries.get(other)
+            name = target.name if target else other
+            parts.append(f"- [{name}]({_url(catalog, other, page)}): {why}")
+        parts.append("")
+    if entry.see_also:
+        links = " · ".join(
+            f"[{catalog.entries[i].name if i in catalog.entries else i}]({_url(catalog, i, page)})"
+            for i in entry.see_also
+        )
+        parts += [f"**See also:** {links}", "{ .entry-see-also }", ""]
+    return "\n".join(parts)
+
+
+def _url(catalog: Catalog, entry_id: str, page: str) -> str:
+    if entry_id in catalog.entries and catalog.entries[entry_id].topic:
+        return catalog.url(entry_id, page)
+    return f"#{entry_id}"  # left for MkDocs' anchor validation to report
+
+
+def rewrite_links(markdown: str, catalog: Catalog, page: str) -> str:
+    """Point ``[text](#id)`` at the page that shows entry ``id``, wherever it lives.
+
+    Ids that are not entries (headings of the same page) are left alone.
+    """
+
+    def repl(m: re.Match[str]) -> str:
+        entry_id = m.group(1)
+        if entry_id in catalog.entries and catalog.entries[entry_id].topic:
+            return f"]({catalog.url(entry_id, page)})"
+        return m.group(0)
+
+    return _LINK_TO_ID.sub(repl, markdown)
+
+
+def expand_examples(markdown: str) -> str:
+    """Turn each line ``--8<-- "snippets/x.py"`` into an executed example.
+
+    The snippet runs at build time through markdown-exec; what it prints (HTML) is the
+    example. Its source follows in a collapsed block. Markers around the output let the
+    plugin check, after the build, that the example printed something and did not fail.
+
+    >>> print(expand_examples('--8<-- "snippets/a.py"'))  # doctest: +NORMALIZE_WHITESPACE
+    <!-- example-start snippets/a.py -->
+    <BLANKLINE>
+    ```python exec="1" html="1" id="snippets/a.py"
+    --8<-- "snippets/a.py"
+    ```
+    <BLANKLINE>
+    <!-- example-end -->
+    <BLANKLINE>
+    ??? example-source "Code: `snippets/a.py`"
+    <BLANKLINE>
+        ```python
+        --8<-- "snippets/a.py"
+        ```
+    """
+
+    def repl(m: re.Match[str]) -> str:
+        path = m.group(1)
+        return "\n".join(
+            [
+                EXAMPLE_START.format(path=path),
+                "",
+                f'```python exec="1" html="1" id="{path}"',
+                f'--8<-- "{path}"',
+                "```",
+                "",
+                EXAMPLE_END,
+                "",
+                f'??? example-source "Code: `{path}`"',
+                "",
+                "    ```python",
+                f'    --8<-- "{path}"',
+                "    ```",
+            ]
+        )
+
+    return SNIPPET_INCLUDE.sub(repl, markdown)

@@ -1,0 +1,152 @@
+"""The MkDocs plugin that turns the entry catalog into the site.
+
+Registered as ``notation`` through the ``mkdocs.plugins`` entry point. Before the build
+it validates every entry (a single problem fails the build); while building it writes
+each entry into its topic page, runs the worked examples, and renders all math with
+KaTeX; after the build it ships KaTeX's CSS and fonts with the site.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+
+from notation_site import views
+from notation_site.catalog import Catalog, load
+from notation_site.katex import KatexError, KatexRenderer, katex_dir
+from notation_site.latex import lint_tex
+from notation_site.pages import EXAMPLE_END, entry_markdown, expand_examples, rewrite_links
+from notation_site.validate import validate
+
+log = logging.getLogger("mkdocs.plugins.notation")
+
+_ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.DOTALL)
+_EXAMPLE = re.compile(r"<!-- example-start (\S+) -->(.*?)" + re.escape(EXAMPLE_END), re.DOTALL)
+_TRACEBACK_LINE = re.compile(r'&lt;code block: id (\S+?)&gt;&quot;, line (\d+)|<code block: id (\S+?)>", line (\d+)')
+_FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
+KATEX_ASSETS = "assets/katex"
+
+
+class NotationConfig(Config):
+    katex_macros = c.Type(dict, default={})
+
+
+class NotationPlugin(BasePlugin[NotationConfig]):
+    """Validate entries, assemble topic pages, check examples, render math."""
+
+    def on_config(self, config: Any) -> Any:
+        self.root = Path(config.config_file_path).resolve().parent
+        self.catalog: Catalog = load(self.root)
+        problems = validate(self.catalog)
+        if problems:
+            for problem in problems:
+                log.error(str(problem))
+            raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
+        self.katex = KatexRenderer(self.root, self.config.katex_macros)
+        config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
+        return config
+
+    def on_files(self, files: Files, config: Any) -> Files:
+        dist = katex_dir(self.root) / "dist"
+        css = _FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))
+        files.append(File.generated(config, f"{KATEX_ASSETS}/katex.min.css", content=css))
+        for font in sorted((dist / "fonts").glob("*.woff2")):
+            files.append(File.generated(config, f"{KATEX_ASSETS}/fonts/{font.name}", abs_src_path=str(font)))
+        licence = katex_dir(self.root) / "LICENSE"
+        files.append(File.generated(config, f"{KATEX_ASSETS}/LICENSE.txt", abs_src_path=str(licence)))
+        return files
+
+    def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
+        src = page.file.src_uri
+        topic = self.catalog.topic_by_page.get(src)
+        markdown = rewrite_links(expand_examples(markdown), self.catalog, src)
+        if topic is not None:
+            entries = [entry_markdown(e, self.catalog, src) for e in self.catalog.topic_entries(topic)]
+            markdown = markdown.rstrip() + "\n\n" + "\n\n".join(entries)
+        try:
+            return views.expand_views(markdown, self.catalog, src)
+        except views.UnknownView as err:
+            raise PluginError(f"docs/{src}: {err.args[0]}") from None
+
+    def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        src = f"docs/{page.file.src_uri}"
+        output = self._check_examples(output, src)
+        return self._render_math(output, src)
+
+    def on_post_build(self, config: Any) -> None:
+        self.katex.close()
+
+    def on_build_error(self, error: Exception) -> None:
+        if hasattr(self, "katex"):
+            self.katex.close()
+
+    # -- helpers -------------------------------------------------------------
+
+    def _where(self, needle: str, page_src: str) -> str:
+        """``file:line`` of the first entry (or page) source that contains ``needle``."""
+        candidates = [(e.path.as_posix(), e.text) for e in self.catalog.all_entries]
+        page_path = self.root / page_src
+        if page_path.is_file():
+            candidates.insert(0, (page_src, page_path.read_text(encoding="utf-8")))
+        for path, text in candidates:
+            pos = text.find(needle)
+            if pos >= 0:
+                return f"{path}:{text.count(chr(10), 0, pos) + 1}"
+        return page_src
+
+    def _check_examples(self, output: str, src: str) -> str:
+        errors = []
+
+        def repl(m: re.Match[str]) -> str:
+            snippet, body = m.group(1), m.group(2)
+            where = self._where(f'--8<-- "{snippet}"', src)
+            tb = _TRACEBACK_LINE.findall(body)
+            if tb or "Traceback (most recent call last)" in body:
+                line = next((a[1] or a[3] for a in reversed(tb) if (a[0] or a[2]) == snippet), "")
+                last = html.unescape(re.sub(r"<[^>]+>", "", body)).strip().splitlines()
+                reason = last[-1].strip() if last else "an error"
+                errors.append(f"{snippet}:{line or 1}: the example raised {reason} (included by {where})")
+            elif not re.sub(r"<[^>]+>|\s", "", body):
+                errors.append(f"{snippet}:1: the example printed nothing (included by {where})")
+            return f'<div class="example" data-snippet="{snippet}">{body}</div>'
+
+        output = _EXAMPLE.sub(repl, output)
+        if errors:
+            for message in errors:
+                log.error(message)
+            raise PluginError(f"{len(errors)} example(s) failed on {src} (listed above)")
+        return output
+
+    def _render_math(self, output: str, src: str) -> str:
+        matches = list(_ARITHMATEX.finditer(output))
+        formulas = []
+        for m in matches:
+            raw = html.unescape(m.group(2)).strip()
+            display = m.group(1) == "div"
+            formulas.append((raw[2:-2].strip() if raw[:2] in ("\\(", "\\[") else raw, display))
+        rendered = self.katex.render_many(formulas)
+        errors = []
+        for (tex, _), result in zip(formulas, rendered, strict=True):
+            problems = [str(result)] if isinstance(result, KatexError) else lint_tex(tex)
+            for problem in problems:
+                errors.append(f"{self._where(tex, src)}: {problem} in ${tex}$ (page {src})")
+        if errors:
+            for message in dict.fromkeys(errors):
+                log.error(message)
+            raise PluginError(f"{len(errors)} formula(s) failed to render on {src} (listed above)")
+        it = iter(rendered)
+
+        def repl(m: re.Match[str]) -> str:
+            html_ = str(next(it))
+            return f'<div class="math-display">{html_}</div>' if m.group(1) == "div" else html_
+
+        return _ARITHMATEX.sub(repl, output)
