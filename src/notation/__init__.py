@@ -18,22 +18,37 @@ from notation.calculus import *  # noqa: F403
 from notation.calculus import __all__ as _calculus
 from notation.cost import *  # noqa: F403
 from notation.cost import __all__ as _cost
+from notation.elementary import *  # noqa: F403
+from notation.elementary import __all__ as _elementary
 from notation.encoding import *  # noqa: F403
 from notation.encoding import __all__ as _encoding
 from notation.information import *  # noqa: F403
 from notation.information import __all__ as _information
+from notation.linalg import *  # noqa: F403
+from notation.linalg import __all__ as _linalg
 from notation.normalization import *  # noqa: F403
 from notation.normalization import __all__ as _normalization
+from notation.numerics import *  # noqa: F403
+from notation.numerics import __all__ as _numerics
+from notation.optimization import *  # noqa: F403
+from notation.optimization import __all__ as _optimization
 from notation.statistics import *  # noqa: F403
 from notation.statistics import __all__ as _statistics
+from notation.transformer import *  # noqa: F403
+from notation.transformer import __all__ as _transformer
 
 __all__ = [
     *_activations,
     *_attention,
     *_calculus,
     *_cost,
+    *_elementary,
     *_encoding,
     *_information,
+    *_linalg,
     *_normalization,
+    *_numerics,
+    *_optimization,
     *_statistics,
+    *_transformer,
 ]

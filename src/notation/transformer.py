@@ -1,0 +1,5 @@
+"""Transformer layers: embeddings, multi-head attention, SwiGLU."""
+
+from __future__ import annotations
+
+__all__: list[str] = []
