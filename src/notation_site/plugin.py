@@ -31,7 +31,7 @@ log = logging.getLogger("mkdocs.plugins.notation")
 
 _ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.DOTALL)
 _EXAMPLE = re.compile(r"<!-- example-start (\S+) -->(.*?)" + re.escape(EXAMPLE_END), re.DOTALL)
-_TRACEBACK_LINE = re.compile(r'&lt;code block: id (\S+?)&gt;&quot;, line (\d+)|<code block: id (\S+?)>", line (\d+)')
+_TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
 
@@ -109,13 +109,12 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         def repl(m: re.Match[str]) -> str:
             snippet, body = m.group(1), m.group(2)
             where = self._where(f'--8<-- "{snippet}"', src)
-            tb = _TRACEBACK_LINE.findall(body)
-            if tb or "Traceback (most recent call last)" in body:
-                line = next((a[1] or a[3] for a in reversed(tb) if (a[0] or a[2]) == snippet), "")
-                last = html.unescape(re.sub(r"<[^>]+>", "", body)).strip().splitlines()
-                reason = last[-1].strip() if last else "an error"
-                errors.append(f"{snippet}:{line or 1}: the example raised {reason} (included by {where})")
-            elif not re.sub(r"<[^>]+>|\s", "", body):
+            plain = html.unescape(re.sub(r"<[^>]+>", "", body))
+            if "Traceback (most recent call last)" in plain:
+                lines = [n for name, n in _TRACEBACK_LINE.findall(plain) if name == snippet]
+                reason = plain.strip().splitlines()[-1].strip()
+                errors.append(f"{snippet}:{lines[-1] if lines else 1}: the example raised {reason} (included by {where})")
+            elif not plain.strip():
                 errors.append(f"{snippet}:1: the example printed nothing (included by {where})")
             return f'<div class="example" data-snippet="{snippet}">{body}</div>'
 

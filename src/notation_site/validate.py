@@ -152,7 +152,8 @@ def _strip_code(body: str) -> list[tuple[int, str]]:
     return out
 
 
-def _check_body(entry: Entry, root: Path) -> list[Problem]:
+def _check_body(entry: Entry, catalog: Catalog) -> list[Problem]:
+    root = catalog.root
     problems = []
     body_lines = _strip_code(entry.body)
     text = "\n".join(t for _, t in body_lines)
@@ -173,6 +174,17 @@ def _check_body(entry: Entry, root: Path) -> list[Problem]:
                             "a '|' ends the table cell; write \\vert, \\lvert x \\rvert, \\lVert x \\rVert or \\mid",
                         )
                     )
+    for i, t in enumerate(text.split("\n")):
+        for target in re.findall(r"\]\(#([^)\s]+)\)", t):
+            if target not in catalog.entries:
+                problems.append(
+                    Problem(
+                        entry.path,
+                        line_of[i],
+                        f"link to unknown entry '#{target}'",
+                        "link to another entry as [text](#id) with an existing id",
+                    )
+                )
     includes = list(SNIPPET_INCLUDE.finditer(entry.body))
     if not includes:
         problems.append(
@@ -220,7 +232,7 @@ def validate(catalog: Catalog) -> list[Problem]:
     for entry in catalog.all_entries:
         problems += _check_fields(entry)
         problems += _check_references(entry, catalog)
-        problems += _check_body(entry, root)
+        problems += _check_body(entry, catalog)
         problems += _check_field_tex(entry)
         problems += _check_todo(entry)
         if ids[entry.id] > 1:

@@ -1,0 +1,52 @@
+"""What a reader sees in a real browser: Debian chromium through Playwright."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import chromium, is_local, serve
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site):
+    with serve(built_site) as url:
+        yield url
+
+
+def test_building_blocks_page_renders_math_with_no_errors_and_no_third_party_requests(browser, base_url):
+    page = browser.new_page()
+    errors, requests = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
+    page.goto(base_url + "building-blocks/")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".katex").count() > 10
+    assert page.locator(".katex-error").count() == 0
+    text = page.locator("article").inner_text()
+    assert "\\(" not in text and "$$" not in text and "\\frac" not in text
+    # KaTeX's fonts arrived and were applied
+    assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
+    assert errors == []
+    assert [u for u in requests if not is_local(u)] == []
+    page.close()
+
+
+def test_math_is_visible_with_javascript_disabled(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + "building-blocks/")
+    formula = page.locator("#softmax ~ .entry-card .katex-display").first
+    assert formula.is_visible()
+    box = formula.bounding_box()
+    assert box is not None and box["height"] > 20 and box["width"] > 100
+    context.close()
