@@ -43,3 +43,7 @@ test: $(STAMP) browser
 
 clean:
 	rm -rf site .pytest_cache
+
+# Performance figures (page load vs a MathJax baseline, build cost, search); prints tables, asserts nothing.
+bench: $(STAMP) browser
+	cd tests && ../$(PY) -m bench.run $(BENCH)
