@@ -38,6 +38,12 @@ KATEX_ASSETS = "assets/katex"
 
 class NotationConfig(Config):
     katex_macros = c.Type(dict, default={})
+    """Macros KaTeX expands in every formula, e.g. ``{"\\R": "\\mathbb{R}"}``."""
+    render_math = c.Type(bool, default=True)
+    """Render math with KaTeX at build time. Off leaves TeX in ``arithmatex`` spans (for the
+    in-browser MathJax baseline of ``make bench``)."""
+    execute_examples = c.Type(bool, default=True)
+    """Run the snippets. Off shows their code without running them (to measure their cost)."""
 
 
 class NotationPlugin(BasePlugin[NotationConfig]):
@@ -52,10 +58,13 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 log.error(str(problem))
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
-        config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
+        if self.config.render_math:
+            config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
         return config
 
     def on_files(self, files: Files, config: Any) -> Files:
+        if not self.config.render_math:
+            return files
         dist = katex_dir(self.root) / "dist"
         css = _FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))
         files.append(File.generated(config, f"{KATEX_ASSETS}/katex.min.css", content=css))
@@ -68,9 +77,12 @@ class NotationPlugin(BasePlugin[NotationConfig]):
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
         src = page.file.src_uri
         topic = self.catalog.topic_by_page.get(src)
-        markdown = rewrite_links(expand_examples(markdown), self.catalog, src)
+        markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
         if topic is not None:
-            entries = [entry_markdown(e, self.catalog, src) for e in self.catalog.topic_entries(topic)]
+            entries = [
+                entry_markdown(e, self.catalog, src, self.config.execute_examples)
+                for e in self.catalog.topic_entries(topic)
+            ]
             markdown = markdown.rstrip() + "\n\n" + "\n\n".join(entries)
         try:
             return views.expand_views(markdown, self.catalog, src)
@@ -80,7 +92,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         src = f"docs/{page.file.src_uri}"
         output = self._check_examples(output, src)
-        return self._render_math(output, src)
+        return self._render_math(output, src) if self.config.render_math else output
 
     def on_post_build(self, config: Any) -> None:
         self.katex.close()
