@@ -21,7 +21,7 @@ loads = {
 w = 0.1  # weight of the importance loss, set by hand
 rows = [
     [
-        fmt_array(v, 1),
+        fmt_array(v, 0 if np.all(v == np.round(v)) else 1),
         fmt(expectation(v), 2),
         fmt(standard_deviation(v), 2),
         fmt(coefficient_of_variation(v), 3),

@@ -9,11 +9,12 @@ heads, flips = 7, 10
 p_table = np.round(np.arange(1, 10) / 10, 1)
 print(
     table(
-        np.stack([binomial_likelihood(p_table, heads, flips), binomial_log_likelihood(p_table, heads, flips)]),
-        row_labels=["$L(p) = \\binom{10}{7} p^7 (1-p)^3$", "$\\log L(p)$"],
-        col_labels=[f"$p = {p:g}$" for p in p_table],
-        precision=3,
-        caption="How probable 7 heads in 10 flips would be, for each guess $p$ of the chance of heads",
+        np.stack([binomial_likelihood(p_table, heads, flips), binomial_log_likelihood(p_table, heads, flips)], axis=1),
+        row_labels=[f"$p = {p:g}$" for p in p_table],
+        col_labels=["$L(p)$", "$\\log L(p)$"],
+        corner="chance of heads",
+        precision=4,
+        caption="$L(p) = \\binom{10}{7} p^7 (1-p)^3$: how probable 7 heads in 10 flips would be, for each guess $p$",
     )
 )
 grid = np.linspace(0.0, 1.0, 1001)

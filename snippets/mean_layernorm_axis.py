@@ -30,15 +30,13 @@ x_other[2] = rng.normal(size=d) * 10  # a different third example in the batch
 print(
     facts(
         {
-            "$\\mu$ per token (what LayerNorm subtracts)": mu_token,
-            "mean across the batch (what BatchNorm subtracts)": mu_batch,
             "after LayerNorm: mean of each token": expectation(y, axis=-1),
             "after LayerNorm: variance of each token": variance(y, axis=-1),
             "after LayerNorm: mean of each feature across the batch": expectation(y, axis=0),
-            "token 1's LayerNorm output changes when token 3 is swapped for another": bool(
+            "swap token 3 for another: does token 1's LayerNorm output change?": bool(
                 np.any(layer_norm(x_other)[0] != y[0])
             ),
-            "the batch mean changes when token 3 is swapped": bool(np.any(expectation(x_other, axis=0) != mu_batch)),
+            "swap token 3 for another: does the batch mean change?": bool(np.any(expectation(x_other, axis=0) != mu_batch)),
         },
         precision=2,
     )
