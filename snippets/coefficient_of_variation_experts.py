@@ -33,7 +33,7 @@ print(
     table(
         rows,
         row_labels=list(loads),
-        col_labels=["load per expert", "$\\mathbb{E}$", "$\\operatorname{Std}$", "$\\operatorname{CV}$", f"$w \\cdot \\operatorname{{CV}}^2$, $w = {w:g}$"],
+        col_labels=["load per expert", "$\\mathbb{E}$", "$\\operatorname{Std}$", "$\\operatorname{CV}$", f"loss ${w:g} \\cdot \\operatorname{{CV}}^2$"],
         corner="4 experts",
         caption="CV = Std / mean: zero when every expert gets the same share, and unchanged when every load is multiplied by 10",
     )
