@@ -16,6 +16,7 @@ from notation._checks import FloatArray, as_float_array, check_axis
 from notation.activations import softmax
 
 __all__ = [
+    "in_real_space",
     "kronecker_delta",
     "softmax_jacobian",
     "log_product",
@@ -31,6 +32,27 @@ def _as_index_array(x: ArrayLike, name: str) -> NDArray[np.integer[Any]]:
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{name} must hold integers (indices), got dtype {arr.dtype}")
     return arr
+
+
+def in_real_space(x: ArrayLike, shape: tuple[int, ...]) -> bool:
+    """``x ∈ ℝ^shape``: is ``x`` an array of finite real numbers with exactly this shape?
+
+    Integers and booleans count as real numbers; complex numbers, NaN and infinities do not.
+    A scalar has shape ``()``.
+
+    >>> in_real_space(np.zeros(64), (64,)), in_real_space(np.zeros(64), (8, 8))
+    (True, False)
+    >>> in_real_space([1.0, float("inf")], (2,))
+    False
+    """
+    if not isinstance(shape, tuple) or not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n >= 0 for n in shape):
+        raise TypeError(f"shape must be a tuple of non-negative integers, got {shape!r}")
+    if isinstance(x, str) or x is None:
+        return False
+    arr = np.asarray(x)
+    if not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_) or np.iscomplexobj(arr):
+        return False
+    return arr.shape == tuple(int(n) for n in shape) and bool(np.all(np.isfinite(arr)))
 
 
 def kronecker_delta(i: ArrayLike, j: ArrayLike) -> FloatArray:

@@ -57,34 +57,40 @@ def topics_view(catalog: Catalog, page: str) -> str:
 
 @view("overloaded-letters")
 def overloaded_letters_view(catalog: Catalog, page: str) -> str:
-    """A table of every meaning entries give the overloaded letters θ σ α β L N T.
+    """A table of every meaning that entries give the overloaded letters θ σ α β L N T.
 
     Each entry declares the meaning it gives a letter in its own front matter, as
-    ``letters: {σ: sigmoid}`` (a list of strings for several meanings), and is linked
-    from its row. Meanings with no entry of their own are declared by the
-    ``overloaded-letters`` entry itself and shown without a link. Rows follow the site's
-    order; letters nobody declares are left out.
+    ``letters: {σ: sigmoid}`` (a list of strings for several meanings). A row links every
+    entry that declares the same meaning (same words, ignoring case and spacing). The
+    ``overloaded-letters`` entry itself may declare meanings too: they are shown without
+    a link until some other entry declares the same words, and then link there. Rows with
+    links come first, in site order; letters nobody declares are left out.
     """
     from notation_site.validate import OVERLOADED_LETTERS
 
     host = "overloaded-letters"
     tex = {"θ": r"\theta", "σ": r"\sigma", "α": r"\alpha", "β": r"\beta"}
-    found: dict[str, list[tuple[str, str, str]]] = {letter: [] for letter in OVERLOADED_LETTERS}
+    # letter -> normalised meaning -> [wording, ids of the entries that declare it]
+    rows: dict[str, dict[str, tuple[str, list[str]]]] = {letter: {} for letter in OVERLOADED_LETTERS}
     for entry in catalog.ordered():
         declared = entry.data.get("letters")
         if not isinstance(declared, dict):
             continue
         for letter, meanings in declared.items():
-            if str(letter) not in found:
+            if str(letter) not in rows:
                 continue
             for meaning in [meanings] if isinstance(meanings, str) else list(meanings or []):
-                cell = str(meaning).strip().replace("|", "\\|")
-                where = "no entry of its own" if entry.id == host else f"[{entry.name}]({catalog.url(entry.id, page)})"
-                found[str(letter)].append((cell, where, entry.id))
-    rows = ["| Letter | Meaning | Entry |", "| --- | --- | --- |"]
+                wording = " ".join(str(meaning).split())
+                key = wording.casefold()
+                _, ids = rows[str(letter)].setdefault(key, (wording, []))
+                if entry.id != host and entry.id not in ids:
+                    ids.append(entry.id)
+    lines = ["| Letter | Meaning | Explained in |", "| --- | --- | --- |"]
     for letter in OVERLOADED_LETTERS:
-        # entries with a page of their own first (site order), then the ones without
-        meanings = sorted(found[letter], key=lambda m: m[2] == host)
-        for n, (meaning, where, _) in enumerate(meanings):
-            rows.append(f"| {'$' + tex.get(letter, letter) + '$' if n == 0 else ''} | {meaning} | {where} |")
-    return "\n".join(rows)
+        linked = [r for r in rows[letter].values() if r[1]]
+        unlinked = [r for r in rows[letter].values() if not r[1]]
+        for n, (wording, ids) in enumerate(linked + unlinked):
+            where = ", ".join(f"[{catalog.entries[i].name}]({catalog.url(i, page)})" for i in ids)
+            cell = f"${tex.get(letter, letter)}$" if n == 0 else ""
+            lines.append(f"| {cell} | {wording.replace('|', chr(92) + '|')} | {where or 'no entry of its own'} |")
+    return "\n".join(lines)
