@@ -37,7 +37,7 @@ print(
     table(
         np.array(rows),
         row_labels=list(scalings),
-        col_labels=["largest weight", "entropy (bits, at most 4)", "$\sum_i p_i (1 - p_i)$"],
+        col_labels=["largest weight", "entropy (bits, at most 4)", "$\\sum_i p_i (1 - p_i)$"],
         corner="average over 2,000 queries",
         precision=3,
         caption="Unscaled: a few keys take almost everything and the slope shrinks. Divided by $d_k$: nearly uniform (1/16 = 0.0625, 4 bits), so keys are barely told apart.",
