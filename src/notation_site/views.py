@@ -62,8 +62,9 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
     Each entry declares the meaning it gives a letter in its own front matter, as
     ``letters: {σ: sigmoid}`` (a list of strings for several meanings). A row links every
     entry that declares the same meaning (same words, ignoring case and spacing). The
-    ``overloaded-letters`` entry itself may declare meanings too: they are shown without
-    a link until some other entry declares the same words, and then link there. Rows with
+    ``overloaded-letters`` entry itself may declare meanings too: they are shown as
+    "described below" (its prose covers them) until some other entry declares the same
+    words, and then link there. Rows with
     links come first, in site order; letters nobody declares are left out.
     """
     from notation_site.validate import OVERLOADED_LETTERS
@@ -92,5 +93,5 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
         for n, (wording, ids) in enumerate(linked + unlinked):
             where = ", ".join(f"[{catalog.entries[i].name}]({catalog.url(i, page)})" for i in ids)
             cell = f"${tex.get(letter, letter)}$" if n == 0 else ""
-            lines.append(f"| {cell} | {wording.replace('|', chr(92) + '|')} | {where or 'no entry of its own'} |")
+            lines.append(f"| {cell} | {wording.replace('|', chr(92) + '|')} | {where or 'described below'} |")
     return "\n".join(lines)
