@@ -60,12 +60,12 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
     """A table of every meaning that entries give the overloaded letters θ σ α β L N T.
 
     Each entry declares the meaning it gives a letter in its own front matter, as
-    ``letters: {σ: sigmoid}`` (a list of strings for several meanings). A row links every
-    entry that declares the same meaning (same words, ignoring case and spacing). The
-    ``overloaded-letters`` entry itself may declare meanings too: they are shown as
-    "described below" (its prose covers them) until some other entry declares the same
-    words, and then link there. Rows with
-    links come first, in site order; letters nobody declares are left out.
+    ``letters: {σ: sigmoid}`` (a list of strings for several meanings). Entries that
+    declare the same words (ignoring case and spacing) share one row, which links them
+    all. The ``overloaded-letters`` entry may declare meanings that no other entry
+    explains yet: they read "described below" (its prose covers them) until another
+    entry declares the same words, which then supplies the wording and the link.
+    Linked rows come before unlinked ones; letters nobody declares are left out.
     """
     from notation_site.validate import OVERLOADED_LETTERS
 
@@ -83,9 +83,11 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
             for meaning in [meanings] if isinstance(meanings, str) else list(meanings or []):
                 wording = " ".join(str(meaning).split())
                 key = wording.casefold()
-                _, ids = rows[str(letter)].setdefault(key, (wording, []))
-                if entry.id != host and entry.id not in ids:
-                    ids.append(entry.id)
+                row = rows[str(letter)].setdefault(key, (wording, []))
+                if entry.id != host and entry.id not in row[1]:
+                    if not row[1]:  # the first entry with a page of its own sets the wording
+                        row = rows[str(letter)][key] = (wording, row[1])
+                    row[1].append(entry.id)
     lines = ["| Letter | Meaning | Explained in |", "| --- | --- | --- |"]
     for letter in OVERLOADED_LETTERS:
         linked = [r for r in rows[letter].values() if r[1]]
