@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import matmul_shape
-from notation.render import facts, shape_str, table
+from notation.render import facts, table
 
 x = np.array([0.5, -1.0, 2.0, 3.0])  # x ∈ ℝ^4
 W = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [-1.0, 0.5]])  # 4 × 2
@@ -23,7 +23,7 @@ print(
             "x.shape": f"{x.shape}",
             "x.ndim": x.ndim,
             "$x_2$, the second entry, is x[1]": x[1],
-            "$\\mathbf{x} W$ with $W \\in \\mathbb{R}^{4 \\times 2}$: shape by the rule": shape_str(matmul_shape(x.shape, W.shape)),
+            "$\\mathbf{x} W$ with $W \\in \\mathbb{R}^{4 \\times 2}$: shape by the rule": f"{matmul_shape(x.shape, W.shape)}, a vector of {matmul_shape(x.shape, W.shape)[0]} numbers",
             "$\\mathbf{x} W$ computed": y,
             "as an explicit row, x[None, :] has shape": f"{x[None, :].shape}",
             "as an explicit column, x[:, None] has shape": f"{x[:, None].shape}",

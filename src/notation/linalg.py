@@ -80,8 +80,10 @@ def broadcast_shapes(*shapes: Sequence[int]) -> Broadcast:
     >>> b = broadcast_shapes((3, 4), (3, 1))
     >>> b.shape
     (3, 4)
-    >>> [s.reason for s in b.steps]
-    ['size 1 is repeated to 4', 'sizes equal (3)']
+    >>> for step in b.steps:
+    ...     print(step.axis, step.sizes, step.reason)
+    -1 (4, 1) size 1 is repeated to 4
+    -2 (3, 3) sizes equal (3)
     >>> broadcast_shapes((3, 4), (3,)).shape
     Traceback (most recent call last):
     ...

@@ -36,7 +36,7 @@ def test_vector_entries_count_from_one_and_xw_has_two_numbers():
     xw = [sum(x[i] * W[i][j] for i in range(4)) for j in range(2)]  # explicit loop
     assert "x.shape (4,)" in text and "x.ndim 1" in text
     assert "is x[1] −1.00" in text
-    assert "shape by the rule 2" in text
+    assert "shape by the rule (2,), a vector of 2 numbers" in text
     assert "computed [" + ", ".join(f"{v:.2f}".replace("-", "−") for v in xw) + "]" in text
     assert "(1, 4)" in text and "(4, 1)" in text
 
