@@ -10,8 +10,8 @@ token_ids = list(range(len(V)))  # i ∈ {0, 1, …, |V| − 1}
 x = np.array([3.0, -4.0])
 
 rows = [
-    ["$\\vert -3 \\vert$", "a number", "abs(-3)", f"{abs(-3)}"],
-    ["$\\vert 2.5 \\vert$", "a number", "abs(2.5)", f"{abs(2.5)}"],
+    ["$\\lvert -3 \\rvert$", "a number", "abs(-3)", f"{abs(-3)}"],
+    ["$\\lvert 2.5 \\rvert$", "a number", "abs(2.5)", f"{abs(2.5)}"],
     ["$\\vert V \\vert$", "a set of tokens", "len(V)", f"{len(V)}"],
     ["token ids $0, \\dots, \\vert V \\vert - 1$", "a set", "range(len(V))", f"{token_ids}"],
     ["$\\lVert \\mathbf{x} \\rVert$, $\\mathbf{x} = [3, -4]$", "a vector", "np.linalg.norm(x)", f"{vector_norm(x):g}"],

@@ -2,21 +2,13 @@
 
 import numpy as np
 
-from notation import elementwise_divide, hadamard
-from notation.render import facts, table
+from notation import elementwise_divide, hadamard, to_bmatrix
+from notation.render import display_math, facts, table
 
 A = np.array([[6.0, 1.0, -3.0], [2.0, 9.0, 0.5]])
 B = np.array([[3.0, 4.0, 2.0], [-1.0, 3.0, 0.25]])
 Q = elementwise_divide(A, B)
-print(
-    table(
-        Q,
-        row_labels=["row 1", "row 2"],
-        col_labels=["col 1", "col 2", "col 3"],
-        precision=3,
-        caption="$A \\oslash B$ with $A = [[6, 1, -3], [2, 9, 0.5]]$ and $B = [[3, 4, 2], [-1, 3, 0.25]]$",
-    )
-)
+print(display_math(f"A \\oslash B = {to_bmatrix(A)} \\oslash {to_bmatrix(B)} = {to_bmatrix(Q)}"))
 try:
     elementwise_divide(A, np.where(B == 4.0, 0.0, B))
 except ValueError as exc:

@@ -11,7 +11,7 @@ print(
         {
             "$\\mathbf{x}$": x,
             "$\\lVert \\mathbf{x} \\rVert_2 = \\sqrt{3^2 + 4^2}$": vector_norm(x),
-            "$\\lVert \\mathbf{x} \\rVert_1 = \\vert 3 \\vert + \\vert -4 \\vert$": vector_norm(x, p=1),
+            "$\\lVert \\mathbf{x} \\rVert_1 = \\lvert 3 \\rvert + \\lvert -4 \\rvert$": vector_norm(x, p=1),
             "$\\lVert \\mathbf{x} \\rVert_\\infty$ (largest size)": vector_norm(x, p=np.inf),
             "unit vector $\\mathbf{x} / \\lVert \\mathbf{x} \\rVert_2$": unit_vector(x),
             "its length": vector_norm(unit_vector(x)),
@@ -22,10 +22,10 @@ print(
 )
 
 M = np.array([[1.0, 2.0], [3.0, 4.0]])
+print(facts({"$M$": M}, precision=0))
 print(
     facts(
         {
-            "$M$": M,
             "$\\lVert M \\rVert_F = \\sqrt{1 + 4 + 9 + 16}$": frobenius_norm(M),
             "$\\lVert \\cdot \\rVert_2$ of M.ravel(), the matrix read as one vector": vector_norm(M.ravel()),
             "np.linalg.norm(M, 2), the spectral norm (largest singular value)": np.linalg.norm(M, 2),
