@@ -46,8 +46,8 @@ print(
     table(
         np.hstack([S / b[:, None], S / b]),
         row_labels=[f"row {i + 1}, $b_{i + 1} = {b[i]:g}$" for i in range(3)],
-        col_labels=[f"S / b[:, None], col {j}" for j in (1, 2, 3)] + [f"S / b, col {j}" for j in (1, 2, 3)],
+        col_labels=[f"correct, col {j}" for j in (1, 2, 3)] + [f"S / b, col {j}" for j in (1, 2, 3)],
         precision=3,
-        caption="The classic bug: with a square matrix, S / b divides column $j$ by $b_j$ and raises no error",
+        caption="The classic bug. Correct: S / b[:, None]. With a square matrix S / b also runs, but divides column $j$ by $b_j$",
     )
 )
