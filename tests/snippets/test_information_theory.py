@@ -80,10 +80,10 @@ def test_kl_decomposes_cross_entropy_is_asymmetric_and_non_negative():
     assert after(text, "smallest KL")[0] > 0
     ref = [0.5, 0.3, 0.15, 0.05]
     for label, pi, reward in [("mildly tuned", [0.4, 0.3, 0.2, 0.1], 1.0), ("collapsed", [0.01, 0.01, 0.01, 0.97], 1.2)]:
-        row = after(text.split("Reference model")[1], label, 7)[-3:]  # 4 label numbers, then the row
+        row = after(text.split("higher reward")[1], label, 7)[-3:]  # 4 label numbers, then the row
         assert row == [reward, round(kl(pi, ref), 3), round(reward - 0.1 * kl(pi, ref), 3)]
-    mild = after(text.split("Reference model")[1], "mildly tuned", 7)[-1]
-    collapsed = after(text.split("Reference model")[1], "collapsed", 7)[-1]
+    mild = after(text.split("higher reward")[1], "mildly tuned", 7)[-1]
+    collapsed = after(text.split("higher reward")[1], "collapsed", 7)[-1]
     assert mild > collapsed  # the penalty reverses the reward ranking
 
 
