@@ -35,7 +35,7 @@ print(
     )
 )
 
-# The same with matrices: a linear recurrence h_t = W h_{t-1} with W = 0.9 × (a rotation).
+# The same with matrices: a linear recurrence h_t = W h_{t-1} with W = 0.9 × (an orthogonal matrix, which preserves lengths).
 rng = np.random.default_rng(0)
 Q, _ = np.linalg.qr(rng.normal(size=(4, 4)))
 W = 0.9 * Q
@@ -43,7 +43,7 @@ J = chain_rule([W] * 50)  # ∂h_50 / ∂h_0 = W⁵⁰
 print(
     facts(
         {
-            "$W = 0.9\\,Q$ ($Q$ a random 4 × 4 rotation): largest stretch of $W$": float(np.linalg.norm(W, 2)),
+            "$W = 0.9\\,Q$ ($Q$ a random 4 × 4 orthogonal matrix): largest stretch of $W$": float(np.linalg.norm(W, 2)),
             "largest stretch of $\\partial \\mathbf{h}_{50} / \\partial \\mathbf{h}_0 = W^{50}$": sci(float(np.linalg.norm(J, 2))),
             "$0.9^{50}$": sci(curves[0.9][50]),
         },
