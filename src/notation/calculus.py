@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from notation._checks import FloatArray, as_float_array
+from notation._checks import FloatArray, as_float_array, check_axis
 
 __all__ = [
     "jacobian",
@@ -120,23 +120,28 @@ def secant_slope(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, v: ArrayLik
     return (hi - lo) / h
 
 
-def softmax_jacobian(z: ArrayLike) -> FloatArray:
-    """Analytic Jacobian of softmax at ``z``: ``diag(p) − p pᵀ``, i.e. ``J_ij = p_i (δ_ij − p_j)``.
+def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
+    """Analytic Jacobian of softmax: ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, i.e. ``diag(p) − p pᵀ``.
 
-    Square ``n × n``, symmetric, and each row sums to 0 (the probabilities always sum
-    to 1, so no nudge of the logits can change their total).
+    For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one symmetric
+    ``n × n`` matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j``
+    off it. Each row sums to 0, because the probabilities always sum to 1.
 
     >>> softmax_jacobian([0.0, 0.0])
     array([[ 0.25, -0.25],
            [-0.25,  0.25]])
     """
     from notation.activations import softmax
+    from notation.elementary import kronecker_delta
 
-    arr = _point(z, "z")
-    if arr.size == 0:
+    arr = as_float_array(z, "z")
+    ax = check_axis(arr, axis, "z")
+    if arr.shape[ax] == 0:
         raise ValueError("z must not be empty")
-    p = softmax(arr)
-    return np.diag(p) - np.outer(p, p)
+    p = np.moveaxis(softmax(arr, axis=ax), ax, -1)
+    idx = np.arange(p.shape[-1])
+    delta = kronecker_delta(idx[:, None], idx[None, :]).astype(p.dtype, copy=False)
+    return p[..., :, None] * (delta - p[..., None, :])
 
 
 def local_jacobians(

@@ -18,7 +18,6 @@ from notation.activations import softmax
 __all__ = [
     "in_real_space",
     "kronecker_delta",
-    "softmax_jacobian",
     "log_product",
     "quantize_int8",
     "dequantize_int8",
@@ -76,26 +75,6 @@ def kronecker_delta(i: ArrayLike, j: ArrayLike) -> FloatArray:
         raise ValueError(f"i and j do not broadcast together: shapes {a.shape} and {b.shape}") from None
     out = equal.astype(np.float64)
     return out[()] if out.ndim == 0 else out
-
-
-def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
-    """Jacobian of softmax, ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, where ``p = softmax(z)``.
-
-    For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one ``n × n``
-    matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j`` off it.
-    Each row sums to 0, because the probabilities always sum to 1.
-
-    >>> softmax_jacobian([0.0, 0.0])
-    array([[ 0.25, -0.25],
-           [-0.25,  0.25]])
-    """
-    arr = as_float_array(z, "z")
-    ax = check_axis(arr, axis, "z")
-    p = np.moveaxis(softmax(arr, axis=ax), ax, -1)
-    n = p.shape[-1]
-    idx = np.arange(n)
-    delta = kronecker_delta(idx[:, None], idx[None, :]).astype(p.dtype, copy=False)
-    return p[..., :, None] * (delta - p[..., None, :])
 
 
 def log_product(x: ArrayLike, axis: int = -1) -> FloatArray:

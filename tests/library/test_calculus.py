@@ -124,11 +124,16 @@ def test_softmax_jacobian_matches_kronecker_delta_form_and_numerics(zs):
     np.testing.assert_allclose(J, J.T, atol=1e-15)
 
 
-def test_softmax_jacobian_rejects_matrix_and_empty():
-    with pytest.raises(ValueError):
-        softmax_jacobian(np.zeros((2, 2)))
+def test_softmax_jacobian_of_a_batch_is_one_jacobian_per_row_and_empty_raises():
+    z = np.array([[0.5, -1.0, 2.0], [0.0, 0.0, 0.0]])
+    J = softmax_jacobian(z)
+    assert J.shape == (2, 3, 3)
+    for row, Jrow in zip(z, J):
+        np.testing.assert_allclose(Jrow, jacobian(softmax, row), atol=1e-7)
     with pytest.raises(ValueError):
         softmax_jacobian([])
+    with pytest.raises(ValueError):
+        softmax_jacobian(3.0)
 
 
 def test_local_jacobians_and_chain_rule_match_the_composition():
