@@ -18,16 +18,22 @@ for i, n in enumerate(lengths):
 print(
     table(
         np.array(rows, dtype=object),
-        row_labels=[f"$N = {n}$" for n in lengths],
-        col_labels=["$QK^\\top$ and weights·$V$ ($10^9$ multiply-adds)", "× previous row", "projections ($10^9$)", "share of the $N^2$ part"],
+        row_labels=[str(n) for n in lengths],
+        col_labels=["$N \\times N$ part (billions)", "× previous row", "projections (billions)", "share of the $N \\times N$ part"],
+        corner="$N$",
         precision=2,
-        caption=f"One attention layer, $d_{{\\text{{model}}}} = {d}$: $2N^2 d$ for the $N \\times N$ part, $4 N d^2$ for $W^Q, W^K, W^V, W^O$",
+        caption=f"Multiply-adds of one attention layer, $d_{{\\text{{model}}}} = {d}$: $2N^2 d$ for $QK^\\top$ and the weighted sum of $V$, $4 N d^2$ for $W^Q, W^K, W^V, W^O$",
     )
 )
+grid = np.arange(64, 4097, 64)  # a finer grid for the picture
+fine = [attention_ops(int(n), d) for n in grid]
 print(
     line_plot(
-        lengths,
-        {"N × N part: 2N²d": core / 1e9, "projections: 4Nd²": proj / 1e9},
+        grid,
+        {
+            "N × N part: 2N²d": np.array([o["scores"] + o["weighted_sum"] for o in fine]) / 1e9,
+            "projections: 4Nd²": np.array([o["projections"] for o in fine]) / 1e9,
+        },
         title="Attention cost against sequence length",
         alt="The projections grow in a straight line, the N × N part as a parabola; they cross at N = 2d = 1536.",
         xlabel="sequence length N",

@@ -8,15 +8,20 @@ from notation import FLOAT_FORMATS, float_fields, float_format_info, round_to_fo
 from notation.render import facts, fmt, table
 
 
-def sci(x: float) -> str:
-    """A positive number as $m \\times 10^{k}$ with three significant digits."""
+def sci(x: float, digits: int = 3) -> str:
+    """A positive number as $m \\times 10^{k}$ with ``digits`` significant digits."""
     k = math.floor(math.log10(x))
-    return f"${x / 10**k:.2f} \\times 10^{{{k}}}$"
+    m = round(x / 10**k, digits - 1)
+    if m >= 10:  # 9.9999999e-9 rounds up to 10.000000e-9: renormalise
+        m, k = m / 10, k + 1
+    return f"${m:.{digits - 1}f} {{\\,\\times\\,}}10^{{{k}}}$"
 
 
 def shown(x: float) -> str:
-    """Seven significant digits; infinity as the symbol."""
-    return fmt(x) if math.isinf(x) else f"{x:.7g}"
+    """Seven significant digits (powers of ten for tiny values); infinity and zero as symbols."""
+    if math.isinf(x) or x == 0:
+        return fmt(x, 0)
+    return sci(x, 7) if abs(x) < 1e-3 else f"{x:.7g}"
 
 
 names = ["fp32", "fp16", "bf16"]
@@ -34,10 +39,10 @@ for name in names:
 print(
     table(
         np.array(rows, dtype=object),
-        row_labels=[f"{n} ({'np.finfo' if n in numpy_type else 'from the bit layout'})" for n in names],
-        col_labels=["sign / exponent / mantissa bits", "epsilon $\\varepsilon$", "largest", "smallest normal"],
+        row_labels=names,
+        col_labels=["bits: sign / exponent / mantissa", "epsilon $\\varepsilon$", "largest", "smallest normal"],
         corner="format",
-        caption="Epsilon is the gap between 1 and the next number: the precision. The exponent bits set the range.",
+        caption="Precision ($\\varepsilon$) and range: fp32 and fp16 from np.finfo, bf16 from its bit layout",
     )
 )
 agree = all(
@@ -52,7 +57,7 @@ for name in names:
     e, m = FLOAT_FORMATS[name]
     sign, exponent, mantissa = float_fields(value, e, m)
     stored = round_to_format([value], e, m)[0]
-    layout_rows.append([str(sign), f"{exponent:0{e}b}", f"{mantissa:0{m}b}", f"{stored:.10f}", f"{abs(stored - value):.1e}"])
+    layout_rows.append([str(sign), f"{exponent:0{e}b}", f"{mantissa:0{m}b}", f"{stored:.10f}", sci(abs(stored - value), 2)])
 print(
     table(
         np.array(layout_rows, dtype=object),

@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import dequantize_int8, quantize_int8
-from notation.render import facts, table
+from notation.render import facts, fmt, table
 
 rng = np.random.default_rng(0)
 w = rng.normal(scale=0.5, size=6)
@@ -12,7 +12,7 @@ w_hat = dequantize_int8(q, scale)
 
 print(
     table(
-        np.array([list(w), [int(v) for v in q], list(w_hat), list(w_hat - w)], dtype=object),
+        np.array([list(w), [fmt(float(v), 0) for v in q], list(w_hat), list(w_hat - w)], dtype=object),
         row_labels=["weights $w$", "stored int8 $q = \\operatorname{round}(w / s)$", "recovered $\\hat{w} = q \\cdot s$", "error $\\hat{w} - w$"],
         col_labels=[f"$w_{i + 1}$" for i in range(w.size)],
         precision=5,

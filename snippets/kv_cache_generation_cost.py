@@ -13,7 +13,7 @@ with_cache = np.array([generation_attention_ops(n, d, kv_cache=True)["attention"
 def sci(x: float) -> str:
     """A count as $m \\times 10^{k}$ with three significant digits."""
     k = int(np.floor(np.log10(x)))
-    return f"${x / 10**k:.2f} \\times 10^{{{k}}}$"
+    return f"${x / 10**k:.2f} {{\\,\\times\\,}}10^{{{k}}}$"
 
 
 rows = []
@@ -30,7 +30,8 @@ for i in range(len(lengths)):
 print(
     table(
         np.array(rows, dtype=object),
-        row_labels=[f"$N = {n}$" for n in lengths],
+        row_labels=[str(n) for n in lengths],
+        corner="$N$",
         col_labels=["no KV cache", "× previous row", "with KV cache", "× previous row", "no cache ÷ cache"],
         precision=1,
         caption=f"Attention multiply-adds to generate $N$ tokens one at a time, one layer, $d_{{\\text{{model}}}} = {d}$",
