@@ -124,7 +124,7 @@ def transformer_params(
     d_ff: int | None = None,
     **options: Any,
 ) -> int:
-    """Total parameters of a decoder-only transformer; see :func:`transformer_param_counts`.
+    """Total parameters of a decoder-only transformer; see `transformer_param_counts`.
 
     Llama-2-7B: no biases, RMSNorm, SwiGLU, rotary positions, separate output matrix.
 
@@ -213,7 +213,7 @@ def activation_memory_bytes(
     vocab: int | None = None,
     dtype: str = "fp32",
 ) -> int:
-    """Bytes of activations kept for backprop: :func:`block_activation_shapes` × layers (+ logits).
+    """Bytes of activations kept for backprop: `block_activation_shapes` × layers (+ logits).
 
     Grows with ``batch × seq_len`` (and with ``seq_len²`` through the attention scores),
     not with the number of weights. ``vocab`` adds the final ``batch × seq_len × vocab`` logits.

@@ -170,7 +170,7 @@ def quantize_int8(x: ArrayLike) -> tuple[NDArray[np.int8], float]:
 
 
 def dequantize_int8(q: ArrayLike, scale: float) -> FloatArray:
-    """Undo :func:`quantize_int8`: ``q × scale`` as float64.
+    """Undo `quantize_int8`: ``q × scale`` as float64.
 
     >>> dequantize_int8([50, -127, 0], 0.01).tolist()
     [0.5, -1.27, 0.0]
