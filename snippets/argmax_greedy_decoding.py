@@ -21,14 +21,18 @@ indices = Z.argmax(axis=-1)  # arg max_k z_k: a position
 P = softmax(Z)
 
 cells = [
-    [*row, m, int(k), vocab[k], P[s, k]]
-    for s, (row, m, k) in enumerate(zip(Z, values, indices))
+    *Z.T,  # one row per token: its logit at each step
+    values,
+    [str(int(k)) for k in indices],
+    [vocab[k] for k in indices],
+    P[np.arange(len(Z)), indices],
 ]
 print(
     table(
         np.array(cells, dtype=object),
-        row_labels=[f"step {s + 1}" for s in range(len(Z))],
-        col_labels=[*vocab, "$\\max_k z_k$", "$\\arg\\max_k z_k$ (id)", "token", "its $p$"],
+        row_labels=[f"logit of “{t}” (id {i})" for i, t in enumerate(vocab)]
+        + ["$\\max_k z_k$", "$\\arg\\max_k z_k$", "token picked", "its probability"],
+        col_labels=[f"step {s + 1}" for s in range(len(Z))],
         precision=2,
         caption="Greedy decoding: take the argmax of the logits at every step",
     )
@@ -38,7 +42,7 @@ print(
         {
             "greedy output": " ".join(vocab[k] for k in indices),
             "argmax of the probabilities is the same": bool(np.array_equal(P.argmax(axis=-1), indices)),
-            "safe softmax: the largest entry of $\\mathbf{z} - \\max_k z_k$ in each row": (Z - values[:, None]).max(axis=-1),
+            "largest entry of $\\mathbf{z} - \\max_k z_k$ at each step (safe softmax)": (Z - values[:, None]).max(axis=-1),
             "a tie, $\\arg\\max [1, 3, 3]$ (the first one wins)": int(np.argmax([1.0, 3.0, 3.0])),
         },
         precision=2,

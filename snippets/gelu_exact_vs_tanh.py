@@ -11,9 +11,10 @@ approx = gelu(points, approximate="tanh")
 
 print(
     table(
-        np.stack([standard_normal_cdf(points), exact, approx, approx - exact]),
-        row_labels=["$\\Phi(x)$", "$x\\,\\Phi(x)$ (exact)", "tanh form", "tanh form − exact"],
-        col_labels=[f"$x = {v:g}$" for v in points],
+        np.column_stack([standard_normal_cdf(points), exact, approx, approx - exact]),
+        row_labels=[f"${v:g}$" for v in points],
+        col_labels=["$\\Phi(x)$", "$x\\,\\Phi(x)$ (exact)", "tanh form", "tanh form − exact"],
+        corner="$x$",
         precision=5,
         caption="Exact GeLU and its tanh approximation",
     )

@@ -15,16 +15,17 @@ kept = keep_top_k(v, k)
 gates = softmax(kept)
 print(
     table(
-        np.stack([v, kept, gates, softmax(v)]),
-        row_labels=[
-            "router scores $\\mathbf{v}$",
-            "$\\operatorname{KeepTopK}(\\mathbf{v}, 2)$",
-            "$\\operatorname{Softmax}(\\operatorname{KeepTopK}(\\mathbf{v}, 2))$",
-            "$\\operatorname{Softmax}(\\mathbf{v})$, for comparison",
+        np.column_stack([v, kept, gates, softmax(v)]),
+        row_labels=[f"E{i + 1}" for i in range(n_experts)],
+        col_labels=[
+            "score $v_i$",
+            "$\\operatorname{KeepTopK}(\\mathbf{v}, 2)_i$",
+            "gate $G_i$",
+            "$\\operatorname{Softmax}(\\mathbf{v})_i$, for comparison",
         ],
-        col_labels=[f"E{i + 1}" for i in range(n_experts)],
+        corner="expert",
         precision=3,
-        caption="Top-2 routing over 8 experts",
+        caption="Top-2 routing over 8 experts: $G = \\operatorname{Softmax}(\\operatorname{KeepTopK}(\\mathbf{v}, 2))$",
     )
 )
 

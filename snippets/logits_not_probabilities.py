@@ -30,7 +30,7 @@ pair = np.array([2.0, 0.5])
 print(
     facts(
         {
-            "shapes of $\\mathbf{h}$, $W$, $\\mathbf{z}$": f"{h.shape}, {W_out.shape}, {z.shape}",
+            "shapes of $\\mathbf{h}$, $W_{\\text{out}}$, $\\mathbf{z}$": f"{h.shape}, {W_out.shape}, {z.shape}",
             "sum of the logits": z.sum(),
             "negative logits": int(np.sum(z < 0)),
             "sum of the probabilities": p.sum(),

@@ -26,21 +26,25 @@ variants = {
     "$-10^9$": (np.float64, -1e9),
     "float32 minimum $-3.4 \\times 10^{38}$": (np.float32, np.finfo(np.float32).min),
 }
-rows = []
+partly, fully = [], []
 for dtype, fill in variants.values():
     s = scores.astype(dtype)
-    partly = softmax(np.where(blocked, dtype(fill), s))  # two keys blocked
-    fully = softmax(np.full_like(s, fill))  # every key blocked
-    rows.append([*partly, *fully])
-print(
-    table(
-        np.array(rows),
-        row_labels=list(variants),
-        col_labels=["$p_1$", "$p_2$", "$p_3$", "$p_4$", "all blocked: $p_1$", "$p_2$", "$p_3$", "$p_4$"],
-        precision=3,
-        caption="Keys 3 and 4 blocked (left), then every key blocked (right)",
+    partly.append(softmax(np.where(blocked, dtype(fill), s)))  # keys 3 and 4 blocked
+    fully.append(softmax(np.full_like(s, fill)))  # every key blocked
+for weights, caption in (
+    (partly, "Scores $[2, 0.5, 1, -0.5]$ with keys 3 and 4 blocked"),
+    (fully, "The same row with every key blocked"),
+):
+    print(
+        table(
+            np.array(weights),
+            row_labels=[f"blocked with {name}" for name in variants],
+            col_labels=["$p_1$", "$p_2$", "$p_3$", "$p_4$"],
+            precision=3,
+            caption=caption,
+        )
     )
-)
+rows = np.array(partly, dtype=np.float64)
 
 # 3. Why code avoids true infinities, and why −1e9 is not safe in float16
 with np.errstate(invalid="ignore", over="ignore"):
@@ -48,7 +52,7 @@ with np.errstate(invalid="ignore", over="ignore"):
         facts(
             {
                 "$e^{-\\infty}$": np.exp(-np.inf),
-                "blocked keys get exactly 0 in all three rows": bool(np.all(np.array(rows)[:, 2:4] == 0.0)),
+                "blocked keys get exactly 0 in all three rows": bool(np.all(rows[:, 2:4] == 0.0)),
                 "$\\infty - \\infty$ and $0 \\times \\infty$": [np.inf - np.inf, 0 * np.inf],
                 "$-10^9$ stored as float16 (largest float16 is 65504)": np.float16(-1e9),
                 "float16 minimum, and two of them added (two masks on one score)": [

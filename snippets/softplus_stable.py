@@ -21,9 +21,10 @@ stable = softplus(x)
 
 print(
     table(
-        np.array([[sci(v) for v in row] for row in (naive, stable, relu(x))], dtype=object),
-        row_labels=["$\\log(1 + e^x)$ typed as is", "library softplus", "$\\operatorname{ReLU}(x)$"],
-        col_labels=[f"$x = {v:g}$" for v in x],
+        np.array([[sci(a), sci(b), sci(c)] for a, b, c in zip(naive, stable, relu(x))], dtype=object),
+        row_labels=[f"${v:g}$" for v in x],
+        col_labels=["$\\log(1 + e^x)$ typed as is", "library softplus", "$\\operatorname{ReLU}(x)$"],
+        corner="$x$",
         caption="Softplus in float64",
     )
 )
