@@ -59,6 +59,8 @@ def test_sigmoid_symmetry_and_range(x):
 def test_sigmoid_open_interval_for_moderate_inputs():
     s = sigmoid(np.linspace(-30, 30, 61))
     assert np.all((s > 0) & (s < 1))
+    # float64 rounds sigma(40) = 1 - 4.2e-18 to exactly 1.0 (the sigmoid entry says so)
+    assert sigmoid(40.0) == 1.0 and 1 / (1 + math.exp(-40.0)) == 1.0
 
 
 def test_tanh_matches_math_tanh_and_sigmoid_identity():
