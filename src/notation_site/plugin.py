@@ -21,6 +21,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from notation_site import views
+from notation_site.a11y import label_math_links
 from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
@@ -92,7 +93,10 @@ class NotationPlugin(BasePlugin[NotationConfig]):
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         src = f"docs/{page.file.src_uri}"
         output = self._check_examples(output, src)
-        return self._render_math(output, src) if self.config.render_math else output
+        if not self.config.render_math:
+            return output
+        names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
+        return label_math_links(self._render_math(output, src), names)
 
     def on_post_build(self, config: Any) -> None:
         self.katex.close()
