@@ -8,6 +8,7 @@ Numbers are printed with a fixed precision so that two builds give the same page
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math as _math
 import re
@@ -260,6 +261,11 @@ def line_plot(
             plt.close(fig)
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
+    # matplotlib numbers its ids per figure (figure_1, line2d_1 ...), so two plots on one page
+    # would share ids; a prefix made from the plot's own bytes keeps them unique and stable.
+    prefix = "plot-" + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:8] + "-"
+    svg = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', svg)
+    svg = re.sub(r'(url\(#|href="#)([^")]+)', lambda m: f"{m.group(1)}{prefix}{m.group(2)}", svg)
     svg = re.sub(
         r"<svg ([^>]*)>",
         lambda m: (
