@@ -26,6 +26,7 @@ from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
 from notation_site.pages import EXAMPLE_END, entry_markdown, expand_examples, rewrite_links
+from notation_site.reproducible import ensure_source_date_epoch
 from notation_site.validate import validate
 
 log = logging.getLogger("mkdocs.plugins.notation")
@@ -52,6 +53,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
 
     def on_config(self, config: Any) -> Any:
         self.root = Path(config.config_file_path).resolve().parent
+        ensure_source_date_epoch(self.root)
         self.catalog: Catalog = load(self.root)
         problems = validate(self.catalog)
         if problems:
