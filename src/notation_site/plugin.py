@@ -24,7 +24,7 @@ from notation_site import views
 from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
-from notation_site.pages import EXAMPLE_END, entry_markdown, expand_examples, rewrite_links
+from notation_site.pages import EXAMPLE_END, Repository, entry_markdown, expand_examples, rewrite_links
 from notation_site.validate import validate
 
 log = logging.getLogger("mkdocs.plugins.notation")
@@ -44,6 +44,12 @@ class NotationConfig(Config):
     in-browser MathJax baseline of ``make bench``)."""
     execute_examples = c.Type(bool, default=True)
     """Run the snippets. Off shows their code without running them (to measure their cost)."""
+    repo_url = c.Optional(c.Type(str))
+    """The repository's web address (``https://github.com/owner/name``): each entry then links to
+    "Suggest an edit" and "Report a problem with this entry". Not Material's ``repo_url``,
+    which makes every page call api.github.com."""
+    repo_branch = c.Type(str, default="main")
+    """The branch that "Suggest an edit" edits."""
 
 
 class NotationPlugin(BasePlugin[NotationConfig]):
@@ -58,6 +64,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 log.error(str(problem))
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
+        self.repo = Repository(self.config.repo_url, self.config.repo_branch) if self.config.repo_url else None
         if self.config.render_math:
             config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
         return config
@@ -80,7 +87,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
         if topic is not None:
             entries = [
-                entry_markdown(e, self.catalog, src, self.config.execute_examples)
+                entry_markdown(e, self.catalog, src, self.config.execute_examples, self.repo)
                 for e in self.catalog.topic_entries(topic)
             ]
             markdown = markdown.rstrip() + "\n\n" + "\n\n".join(entries)
