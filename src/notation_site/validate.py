@@ -349,12 +349,13 @@ def _check_glyphs(entry: Entry, covered: set[str]) -> list[Problem]:
         (entry.line(key), str(entry.data[key])) for key in ("symbol", "summary", "shape") if isinstance(entry.data.get(key), str)
     ]
     texts += [(entry.doc.body_line + i, t) for i, t in _strip_code(entry.body)]
-    problems, seen = [], set()
+    problems = []
     for line, text in texts:
-        for ch in text:
-            if ch in covered or (line, ch) in seen or not is_notation_glyph(ch):
+        if text.isascii():
+            continue
+        for ch in sorted(set(text) - covered):
+            if not is_notation_glyph(ch):
                 continue
-            seen.add((line, ch))
             name = unicodedata.name(ch, "")
             problems.append(
                 Problem(
