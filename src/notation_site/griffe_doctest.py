@@ -15,15 +15,8 @@ import griffe
 def fence_doctests(text: str) -> str:
     """Wrap each run of ``>>>`` lines and their output in a ``pycon`` fence.
 
-    >>> print(fence_doctests("Adds.\\n\\n>>> 1 + 1\\n2\\n\\nMore."))
-    Adds.
-    <BLANKLINE>
-    ```pycon
-    >>> 1 + 1
-    2
-    ```
-    <BLANKLINE>
-    More.
+    >>> fence_doctests("Adds.\n\n>>> 1 + 1\n2\n\nMore.").splitlines()
+    ['Adds.', '', '```pycon', '>>> 1 + 1', '2', '```', '', 'More.']
     """
     out: list[str] = []
     in_example = False
