@@ -15,7 +15,7 @@ import griffe
 def fence_doctests(text: str) -> str:
     """Wrap each run of ``>>>`` lines and their output in a ``pycon`` fence.
 
-    >>> fence_doctests("Adds.\n\n>>> 1 + 1\n2\n\nMore.").splitlines()
+    >>> fence_doctests("Adds.\\n\\n>>> 1 + 1\\n2\\n\\nMore.").splitlines()
     ['Adds.', '', '```pycon', '>>> 1 + 1', '2', '```', '', 'More.']
     """
     out: list[str] = []
