@@ -30,7 +30,7 @@ print(
         ],
         corner="feature",
         precision=3,
-        caption=f"The {m.d_ff} hidden features at “cat”: a gate near 0 (negative pre-activation) shuts its value off",
+        caption=f"The {m.d_ff} hidden features at “cat”: the gate scales each value, shutting it off where $\\operatorname{{SiLU}}$ is near 0",
     )
 )
 llama_d, llama_ff = 4096, 11008
