@@ -32,7 +32,9 @@ def one_hot(i: ArrayLike, n: int) -> FloatArray:
         raise TypeError(f"i must be integer token ids, got dtype {ids.dtype}")
     if ids.size and (ids.min() < 0 or ids.max() >= n):
         raise ValueError(f"ids must be in 0..{n - 1}, got values in {ids.min()}..{ids.max()}")
-    return np.eye(n)[ids]
+    out = np.zeros((*ids.shape, n))  # not np.eye(n)[ids]: that builds an n × n matrix first
+    np.put_along_axis(out, ids[..., np.newaxis], 1.0, axis=-1)
+    return out
 
 
 def tokenize(text: str, vocab: Sequence[str], unk: str | None = None) -> NDArray[np.int64]:
