@@ -279,8 +279,10 @@ def attention_cost(
     ``score_mults`` (Q Kᵀ), ``mix_mults`` (weights times V) and ``softmax_exps``.
 
     >>> c8, c1 = attention_cost(10, 512, 8), attention_cost(10, 512, 1)
-    >>> [k for k in c8 if c8[k] != c1[k]]
-    ['softmax_exps']
+    >>> c8["parameters"] == c1["parameters"], c8["score_mults"] == c1["score_mults"]
+    (True, True)
+    >>> c8["softmax_exps"] // c1["softmax_exps"]
+    8
     """
     n = _int_arg(n_tokens, "n_tokens")
     m = n if n_keys is None else _int_arg(n_keys, "n_keys")
