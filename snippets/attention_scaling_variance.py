@@ -18,7 +18,8 @@ for d_k in dims:
 print(
     table(
         np.array(rows, dtype=object),
-        row_labels=[f"$d_k = {d}$" for d in dims],
+        row_labels=[str(d) for d in dims],
+        corner="$d_k$",
         col_labels=["predicted $\\operatorname{Var}(\\mathbf{q}^\\top \\mathbf{k}) = d_k$", "measured variance", "measured std", "variance after $\\div \\sqrt{d_k}$"],
         precision=2,
         caption="Dot products of random unit-variance vectors: variance $d_k$ before scaling, 1 after",
@@ -39,7 +40,8 @@ for d_k in dims:
 print(
     table(
         np.array(rows),
-        row_labels=[f"$d_k = {d}$" for d in dims],
+        row_labels=[str(d) for d in dims],
+        corner="$d_k$",
         col_labels=[
             "largest weight, unscaled",
             "largest weight, scaled",

@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import embed, embedding_grad, gradient, one_hot, tiny_model
-from notation.render import facts, shape_str, table
+from notation.render import facts, note, shape_str, table
 
 m = tiny_model()
 V, d = m.w_e.shape
@@ -25,6 +25,13 @@ G = np.random.default_rng(1).standard_normal(X.shape)
 analytic = embedding_grad(m.token_ids, G, V)
 numeric = gradient(lambda w: float((embed(m.token_ids, w.reshape(V, d)) * G).sum()), m.w_e.ravel()).reshape(V, d)
 counts = np.bincount(m.token_ids, minlength=V)
+print(
+    note(
+        "Suppose the layers above send back the gradient $G = \\partial L / \\partial X$ (seeded, one row "
+        "$\\mathbf{g}_t$ per position). Then $\\partial L / \\partial W_E = E^\\top G$: row $i$ collects the "
+        "$\\mathbf{g}_t$ of every position holding token $i$."
+    )
+)
 print(
     table(
         np.array(

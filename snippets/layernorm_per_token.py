@@ -28,14 +28,14 @@ print(
         np.stack([X[t], Y[t], gamma, beta, layer_norm(X, gamma, beta)[t]]),
         row_labels=[
             "$\\mathbf{x}$ (“cat”)",
-            "$(\\mathbf{x} - \\mu) / \\sqrt{\\sigma^2 + \\epsilon}$",
+            "normalised $\\hat{\\mathbf{x}}$",
             "gain $\\boldsymbol{\\gamma}$",
             "shift $\\boldsymbol{\\beta}$",
             "$\\operatorname{LayerNorm}(\\mathbf{x})$",
         ],
         col_labels=[f"{c + 1}" for c in range(m.d_model)],
         precision=3,
-        caption="The learned gain and shift act feature by feature after the normalisation",
+        caption="$\\hat{\\mathbf{x}} = (\\mathbf{x} - \\mu) / \\sqrt{\\sigma^2 + \\epsilon}$, then the learned gain and shift act feature by feature",
     )
 )
 

@@ -46,7 +46,7 @@ print(
             "$W^O$ (one row per number of the concatenation)": shape_str(m.w_o),
             "output $[\\ldots] W^O$": shape_str(out),
             "equals multi_head_attention(...)": bool(np.allclose(out, lib)),
-            "rows 1–4 of $W^O$ read head 1, rows 5–8 head 2: $\\operatorname{head}_1 W^O_{1:4} + \\operatorname{head}_2 W^O_{5:8}$ equals the output": bool(
+            "$\\operatorname{head}_1 W^O_{1:4} + \\operatorname{head}_2 W^O_{5:8}$ equals the output": bool(
                 np.allclose(heads[0] @ m.w_o[:d_v] + heads[1] @ m.w_o[d_v:], out)
             ),
         }

@@ -16,7 +16,7 @@ def under(name, a):
     return f"\\underset{{{shape_str(a)}}}{{{name}}}"
 
 
-for out, name, w, w_name in [(Q, "Q", w_q, "W^Q_1"), (K, "K", w_k, "W^K_1"), (V, "V", w_v, "W^V_1")]:
+for out, name, w, w_name in [(Q, "Q_1", w_q, "W^Q_1"), (K, "K_1", w_k, "W^K_1"), (V, "V_1", w_v, "W^V_1")]:
     print(display_math(f"{under(name, out)} = {under('X', X)} \\; {under(w_name, w)}"))
 
 print(

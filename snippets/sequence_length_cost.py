@@ -20,7 +20,8 @@ print(
             [[n * n, lin, quad, quad / lin] for n, lin, quad in zip(lengths, linear, quadratic)],
             dtype=object,
         ),
-        row_labels=[f"$N = {n}$" for n in lengths],
+        row_labels=[str(n) for n in lengths],
+        corner="$N$",
         col_labels=[
             "scores per head, $N^2$",
             "multiplications: projections",

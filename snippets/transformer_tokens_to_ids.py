@@ -23,8 +23,8 @@ print(
     table(
         m.x,
         row_labels=[f"$t = {t + 1}$: {tok} (id {i})" for t, (tok, i) in enumerate(zip(m.tokens, m.token_ids))],
-        col_labels=[f"$x_{{{c + 1}}}$" for c in range(m.d_model)],
-        corner="token",
+        col_labels=[f"{c + 1}" for c in range(m.d_model)],
+        corner="token ↓ feature →",
         precision=2,
         caption="$X \\in \\mathbb{R}^{5 \\times 8}$: row $t$ is the embedding of token $t$",
     )
@@ -40,4 +40,4 @@ print(
         }
     )
 )
-print(note("A common word is one token; rarer words cost several tokens, so they take several rows of $X$."))
+print(note("A common word is one token; a rarer word costs several tokens, and so several rows of $X$, one per piece."))
