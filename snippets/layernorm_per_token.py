@@ -34,7 +34,7 @@ print(
             "$\\operatorname{LayerNorm}(\\mathbf{x})$",
         ],
         col_labels=[f"{c + 1}" for c in range(m.d_model)],
-        precision=3,
+        precision=2,
         caption="$\\hat{\\mathbf{x}} = (\\mathbf{x} - \\mu) / \\sqrt{\\sigma^2 + \\epsilon}$, then the learned gain and shift act feature by feature",
     )
 )

@@ -34,7 +34,7 @@ print(
         ],
         col_labels=[f"{c + 1}" for c in range(m.d_model)],
         corner="stream at “cat”",
-        precision=3,
+        precision=2,
         caption="Two sub-layers write into the stream at the position of “cat”; nothing is overwritten",
     )
 )
@@ -47,7 +47,7 @@ print(
         np.stack([np.diag(J_block), np.diag(J_branch)]),
         row_labels=["$\\partial \\mathbf{x}_2 / \\partial \\mathbf{x}_1$ (block)", "$\\partial \\operatorname{FFN}(\\operatorname{LN}(\\mathbf{x}_1)) / \\partial \\mathbf{x}_1$ (branch)"],
         col_labels=[f"{c + 1}" for c in range(m.d_model)],
-        precision=3,
+        precision=2,
         caption="Diagonal of each Jacobian: the block's is the branch's plus 1, the identity path",
     )
 )

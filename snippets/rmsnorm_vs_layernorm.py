@@ -14,7 +14,7 @@ print(
         np.stack([x, layer_norm(x), rms_norm(x)]),
         row_labels=["$\\mathbf{x}$ (“the”)", "$\\operatorname{LayerNorm}(\\mathbf{x})$", "$\\operatorname{RMSNorm}(\\mathbf{x})$"],
         col_labels=[f"{c + 1}" for c in range(m.d_model)],
-        precision=3,
+        precision=2,
         caption="One vector, two normalisations ($\\boldsymbol{\\gamma} = \\mathbf{1}$)",
     )
 )

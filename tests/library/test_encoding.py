@@ -74,3 +74,10 @@ def test_tokenize_bad_input():
         tokenize(["the"], VOCAB)
     with pytest.raises(TypeError):
         tokenize("the", "the cat")
+
+
+def test_one_hot_at_gpt2_vocabulary_size_builds_only_the_rows_asked_for():
+    e = one_hot(1000, 50_257)
+    assert e.shape == (50_257,) and e[1000] == 1.0 and e.sum() == 1.0
+    batch = one_hot(np.array([[1, 2], [3, 50_256]]), 50_257)
+    assert batch.shape == (2, 2, 50_257) and batch[1, 1, 50_256] == 1.0
