@@ -20,17 +20,9 @@ print(table(masked, row_labels=labels, col_labels=labels, corner="query ↓ key 
 
 # How much does the output at "cat" (position 2) move when token j's key or value moves?
 i = 1
-
-
-def out_at_i(flat, which):
-    k, v = (flat.reshape(K.shape), V) if which == "k" else (K, flat.reshape(V.shape))
-    return scaled_dot_product_attention(Q, k, v, mask=M)[0][i]
-
-
-grads = []
-for which, src in (("k", K), ("v", V)):
-    J = jacobian(lambda f: out_at_i(f, which), src.ravel()).reshape(-1, N, src.shape[1])
-    grads.append([np.abs(J[:, j, :]).max() for j in range(N)])
+J_k = jacobian(lambda f: scaled_dot_product_attention(Q, f.reshape(K.shape), V, mask=M)[0][i], K.ravel())
+J_v = jacobian(lambda f: scaled_dot_product_attention(Q, K, f.reshape(V.shape), mask=M)[0][i], V.ravel())
+grads = [[np.abs(J.reshape(-1, N, J.shape[1] // N)[:, j, :]).max() for j in range(N)] for J in (J_k, J_v)]
 print(
     table(
         np.array(grads),

@@ -1,18 +1,10 @@
 """Weight tying: the same W_E turns the final hidden vector back into one score per vocabulary token."""
 
-import numpy as np
-
-from notation import block_param_count, causal_mask, layer_norm, multi_head_attention, pre_ln_block, tiny_model
+from notation import block_param_count, layer_norm, pre_ln_block, tiny_model
 from notation.render import facts, shape_str, table
 
 m = tiny_model()
-
-
-def attention(h):
-    return multi_head_attention(h, m.w_q, m.w_k, m.w_v, m.w_o, m.n_heads, causal_mask(len(h)))[0]
-
-
-stream = pre_ln_block(m.x, attention)  # one attention block of the tiny model
+stream = pre_ln_block(m.x, m.attention)  # one attention block of the tiny model
 h_last = layer_norm(stream[-1])  # final hidden vector at the last position ("dog")
 logits = h_last @ m.w_e.T  # tied output layer: W_E transposed
 print(

@@ -2,27 +2,16 @@
 
 import numpy as np
 
-from notation import causal_mask, multi_head_attention, post_ln_block, pre_ln_block, rms, swiglu, tiny_model
+from notation import post_ln_block, pre_ln_block, rms, tiny_model
 from notation.render import facts, table
 
 layers = [tiny_model(seed) for seed in range(6)]  # layer l uses the weights of tiny_model(seed=l)
 x0 = layers[0].x
 
-
-def sublayers(m):
-    def attention(h):
-        return multi_head_attention(h, m.w_q, m.w_k, m.w_v, m.w_o, m.n_heads, causal_mask(len(h)))[0]
-
-    def ffn(h):
-        return swiglu(h, m.w_gate, m.w_up, m.w_down)
-
-    return attention, ffn
-
-
 pre, post = [x0], [x0]
 pre_branches, post_branches = np.zeros_like(x0), np.zeros_like(x0)
 for m in layers:
-    for sub in sublayers(m):
+    for sub in (m.attention, m.ffn):
         after = pre_ln_block(pre[-1], sub)  # x + SubLayer(LN(x))
         pre_branches += after - pre[-1]  # what the sub-layer added
         pre.append(after)

@@ -10,14 +10,13 @@ X = m.x
 w_q, w_k, w_v = m.head_weights(0)
 Q, K, V = X @ w_q, X @ w_k, X @ w_v
 
-
-def under(name, a):
-    """A symbol with its shape written underneath."""
-    return f"\\underset{{{shape_str(a)}}}{{{name}}}"
-
-
 for out, name, w, w_name in [(Q, "Q_1", w_q, "W^Q_1"), (K, "K_1", w_k, "W^K_1"), (V, "V_1", w_v, "W^V_1")]:
-    print(display_math(f"{under(name, out)} = {under('X', X)} \\; {under(w_name, w)}"))
+    # each factor with its shape written underneath it
+    print(
+        display_math(
+            f"\\underset{{{shape_str(out)}}}{{{name}}} = \\underset{{{shape_str(X)}}}{{X}} \\; \\underset{{{shape_str(w)}}}{{{w_name}}}"
+        )
+    )
 
 print(
     table(

@@ -2,24 +2,14 @@
 
 import numpy as np
 
-from notation import causal_mask, jacobian, layer_norm, multi_head_attention, pre_ln_block, swiglu, tiny_model
+from notation import jacobian, layer_norm, pre_ln_block, tiny_model
 from notation.render import facts, shape_str, table
 
 m = tiny_model()
-
-
-def attention(h):
-    return multi_head_attention(h, m.w_q, m.w_k, m.w_v, m.w_o, m.n_heads, causal_mask(len(h)))[0]
-
-
-def ffn(h):
-    return swiglu(h, m.w_gate, m.w_up, m.w_down)
-
-
 x0 = m.x
-x1 = pre_ln_block(x0, attention)  # x0 + Attention(LN(x0))
-x2 = pre_ln_block(x1, ffn)  # x1 + FFN(LN(x1))
-a, f = attention(layer_norm(x0)), ffn(layer_norm(x1))  # the two sub-layer outputs on their own
+x1 = pre_ln_block(x0, m.attention)  # x0 + Attention(LN(x0))
+x2 = pre_ln_block(x1, m.ffn)  # x1 + FFN(LN(x1))
+a, f = m.attention(layer_norm(x0)), m.ffn(layer_norm(x1))  # the two sub-layer outputs on their own
 
 t = m.tokens.index("cat")
 print(
@@ -40,8 +30,8 @@ print(
 )
 
 # Gradient: d(x + FFN(LN(x)))/dx = I + d FFN(LN(x))/dx, for one token's vector
-J_block = jacobian(lambda v: pre_ln_block(v, ffn), x1[t])
-J_branch = jacobian(lambda v: ffn(layer_norm(v)), x1[t])
+J_block = jacobian(lambda v: pre_ln_block(v, m.ffn), x1[t])
+J_branch = jacobian(lambda v: m.ffn(layer_norm(v)), x1[t])
 print(
     table(
         np.stack([np.diag(J_block), np.diag(J_branch)]),

@@ -2,17 +2,11 @@
 
 import numpy as np
 
-from notation import causal_mask, layer_norm, multi_head_attention, pre_ln_block, silu, swiglu, tiny_model
+from notation import layer_norm, pre_ln_block, silu, swiglu, tiny_model
 from notation.render import facts, shape_str, table
 
 m = tiny_model()
-
-
-def attention(h):
-    return multi_head_attention(h, m.w_q, m.w_k, m.w_v, m.w_o, m.n_heads, causal_mask(len(h)))[0]
-
-
-x1 = pre_ln_block(m.x, attention)  # the stream after the attention block
+x1 = pre_ln_block(m.x, m.attention)  # the stream after the attention block
 h = layer_norm(x1)[m.tokens.index("cat")]  # the feed-forward layer's input at "cat"
 gate = h @ m.w_gate
 value = h @ m.w_up

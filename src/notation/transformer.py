@@ -14,7 +14,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from notation._checks import FloatArray, as_float_array
 from notation.activations import silu
-from notation.attention import scaled_dot_product_attention
+from notation.attention import causal_mask, scaled_dot_product_attention
 from notation.encoding import tokenize
 from notation.normalization import layer_norm
 
@@ -107,6 +107,18 @@ class TinyModel:
         cols = slice(head * self.d_head, (head + 1) * self.d_head)
         return self.w_q[:, cols], self.w_k[:, cols], self.w_v[:, cols]
 
+    def attention(self, x: ArrayLike, causal: bool = True) -> FloatArray:
+        """The attention sub-layer: multi-head self-attention of ``x`` (``N × d_model``), causal by default."""
+        arr = as_float_array(x)
+        if arr.ndim < 2:
+            raise ValueError(f"x must have at least 2 axes (tokens × d_model), got {arr.shape}")
+        mask = causal_mask(arr.shape[-2]) if causal else None
+        return multi_head_attention(arr, self.w_q, self.w_k, self.w_v, self.w_o, self.n_heads, mask)[0]
+
+    def ffn(self, x: ArrayLike) -> FloatArray:
+        """The feed-forward sub-layer: SwiGLU of each token vector, ``(..., d_model)`` to the same shape."""
+        return swiglu(x, self.w_gate, self.w_up, self.w_down)
+
 
 def tiny_model(seed: int = 0) -> TinyModel:
     """A small seeded transformer layer and its input, the same on every call with the same seed.
@@ -121,6 +133,8 @@ def tiny_model(seed: int = 0) -> TinyModel:
     (['the', 'cat', 'saw', 'the', 'dog'], [1, 2, 4, 1, 3])
     >>> m.x.shape, m.w_q.shape, m.w_gate.shape
     ((5, 8), (8, 8), (8, 16))
+    >>> pre_ln_block(m.x, m.attention).shape  # its sub-layers plug into the residual blocks
+    (5, 8)
     """
     rng = np.random.default_rng(_int_arg(seed, "seed", 0))
     d_model, n_heads, d_ff = 8, 2, 16

@@ -51,6 +51,20 @@ def test_tiny_model_is_deterministic_and_shaped_as_documented():
         tiny_model(-1)
 
 
+def test_tiny_model_sub_layers_are_causal_attention_and_swiglu():
+    m = tiny_model()
+    out, _ = multi_head_attention(m.x, m.w_q, m.w_k, m.w_v, m.w_o, 2, mask=causal_mask(5))
+    np.testing.assert_array_equal(m.attention(m.x), out)
+    np.testing.assert_array_equal(m.attention(m.x, causal=False), multi_head_attention(m.x, m.w_q, m.w_k, m.w_v, m.w_o, 2)[0])
+    # causal: the first token's output ignores every later token
+    x2 = m.x.copy()
+    x2[1:] += 1.0
+    np.testing.assert_array_equal(m.attention(x2)[0], m.attention(m.x)[0])
+    np.testing.assert_array_equal(m.ffn(m.x), swiglu(m.x, m.w_gate, m.w_up, m.w_down))
+    with pytest.raises(ValueError, match="2 axes"):
+        m.attention(m.x[0])
+
+
 def test_embed_equals_one_hot_product_and_a_loop():
     m = tiny_model()
     x = embed(m.token_ids, m.w_e)
