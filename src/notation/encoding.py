@@ -9,7 +9,25 @@ from numpy.typing import ArrayLike, NDArray
 
 from notation._checks import FloatArray
 
-__all__ = ["one_hot", "tokenize"]
+__all__ = ["one_hot", "tokenize", "check_token_ids"]
+
+
+def check_token_ids(ids: ArrayLike, n: int, name: str = "token ids") -> NDArray[np.integer]:
+    """Return ``ids`` as an integer array after checking every id is in ``0..n-1``.
+
+    >>> check_token_ids([0, 3], 4)
+    array([0, 3])
+    >>> check_token_ids([4], 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: token ids must be in 0..3, got values in 4..4
+    """
+    arr = np.asarray(ids)
+    if not np.issubdtype(arr.dtype, np.integer) or arr.dtype == np.bool_:
+        raise TypeError(f"{name} must be integers, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() >= n):
+        raise ValueError(f"{name} must be in 0..{n - 1}, got values in {arr.min()}..{arr.max()}")
+    return arr
 
 
 def one_hot(i: ArrayLike, n: int) -> FloatArray:
@@ -27,11 +45,7 @@ def one_hot(i: ArrayLike, n: int) -> FloatArray:
         raise TypeError(f"n must be an integer, got {type(n).__name__}")
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
-    ids = np.asarray(i)
-    if not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.bool_:
-        raise TypeError(f"i must be integer token ids, got dtype {ids.dtype}")
-    if ids.size and (ids.min() < 0 or ids.max() >= n):
-        raise ValueError(f"ids must be in 0..{n - 1}, got values in {ids.min()}..{ids.max()}")
+    ids = check_token_ids(i, n)
     out = np.zeros((*ids.shape, n))  # not np.eye(n)[ids]: that builds an n × n matrix first
     np.put_along_axis(out, ids[..., np.newaxis], 1.0, axis=-1)
     return out

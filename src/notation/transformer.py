@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 from notation._checks import FloatArray, as_float_array
 from notation.activations import silu
 from notation.attention import causal_mask, scaled_dot_product_attention
-from notation.encoding import tokenize
+from notation.encoding import check_token_ids, tokenize
 from notation.normalization import layer_norm
 
 __all__ = [
@@ -47,15 +47,6 @@ def _int_arg(value: int, name: str, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
     return int(value)
-
-
-def _ids(token_ids: ArrayLike, vocab_size: int) -> NDArray[np.integer]:
-    ids = np.asarray(token_ids)
-    if not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.bool_:
-        raise TypeError(f"token_ids must be integers, got dtype {ids.dtype}")
-    if ids.size and (ids.min() < 0 or ids.max() >= vocab_size):
-        raise ValueError(f"token ids must be in 0..{vocab_size - 1}, got values in {ids.min()}..{ids.max()}")
-    return ids
 
 
 def _matrix(w: ArrayLike, name: str) -> FloatArray:
@@ -175,7 +166,7 @@ def embed(token_ids: ArrayLike, w_e: ArrayLike) -> FloatArray:
            [4., 5.]])
     """
     w = _matrix(w_e, "w_e")
-    return w[_ids(token_ids, w.shape[0])]
+    return w[check_token_ids(token_ids, w.shape[0])]
 
 
 def embedding_grad(token_ids: ArrayLike, grad_out: ArrayLike, vocab_size: int) -> FloatArray:
@@ -190,7 +181,7 @@ def embedding_grad(token_ids: ArrayLike, grad_out: ArrayLike, vocab_size: int) -
            [0. , 0. ]])
     """
     v = _int_arg(vocab_size, "vocab_size")
-    ids = _ids(token_ids, v)
+    ids = check_token_ids(token_ids, v)
     g = as_float_array(grad_out, "grad_out")
     if g.shape[:-1] != ids.shape or g.ndim != ids.ndim + 1:
         raise ValueError(f"grad_out must have shape {ids.shape} + (d_model,), got {g.shape}")

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notation import one_hot, tokenize
+from notation import check_token_ids, one_hot, tokenize
 
 
 @given(st.integers(1, 30).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))))
@@ -81,3 +81,11 @@ def test_one_hot_at_gpt2_vocabulary_size_builds_only_the_rows_asked_for():
     assert e.shape == (50_257,) and e[1000] == 1.0 and e.sum() == 1.0
     batch = one_hot(np.array([[1, 2], [3, 50_256]]), 50_257)
     assert batch.shape == (2, 2, 50_257) and batch[1, 1, 50_256] == 1.0
+
+
+def test_check_token_ids():
+    assert check_token_ids(np.array([[0, 9]]), 10).tolist() == [[0, 9]]
+    assert check_token_ids(np.array([], dtype=int), 10).size == 0
+    for bad, err in [([10], ValueError), ([-1], ValueError), ([0.0], TypeError), ([True], TypeError)]:
+        with pytest.raises(err):
+            check_token_ids(bad, 10)
