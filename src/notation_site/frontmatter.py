@@ -7,7 +7,8 @@ from typing import Any
 
 import yaml
 
-# libyaml's loader when PyYAML has it (ten times faster: the validator must stay quick).
+
+# libyaml's parser when PyYAML was built with it (the wheels are), else the pure-Python one.
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -46,18 +47,17 @@ def parse(text: str) -> Document:
     else:
         raise FrontMatterError("the front matter is not closed by a '---' line", 1)
     yaml_text = "".join(lines[1:end])
+    loader = _Loader(yaml_text)
     try:
-        loader = _Loader(yaml_text)
-        try:
-            node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else {}
-        finally:
-            loader.dispose()
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else {}
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         problem = getattr(err, "problem", None) or str(err)
         raise FrontMatterError(f"invalid YAML in the front matter: {problem}", line) from None
+    finally:
+        loader.dispose()
     if not isinstance(data, dict):
         raise FrontMatterError("the front matter must be a YAML mapping of field: value", 2)
     key_lines: dict[str, int] = {}

@@ -31,6 +31,9 @@ log = logging.getLogger("mkdocs.plugins.notation")
 
 _ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.DOTALL)
 _EXAMPLE = re.compile(r"<!-- example-start (\S+) -->(.*?)" + re.escape(EXAMPLE_END), re.DOTALL)
+_EXAMPLE_END = "<!-- /example -->"
+_EXAMPLE_DIV = re.compile(r'<div class="example" data-snippet="[^"]+">.*?</div>' + re.escape(_EXAMPLE_END), re.DOTALL)
+_EXAMPLE_PLACEHOLDER = re.compile(r"<!-- example-output (\d+) -->")
 _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
@@ -65,6 +68,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
         self.repo = Repository(self.config.repo_url, self.config.repo_branch) if self.config.repo_url else None
+        self._example_outputs: dict[str, list[str]] = {}
         if self.config.render_math:
             config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
         return config
@@ -96,9 +100,25 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         except views.UnknownView as err:
             raise PluginError(f"docs/{src}: {err.args[0]}") from None
 
+    def on_page_content(self, html_: str, page: Any, config: Any, files: Files) -> str:
+        """Check each example's output, then set it aside until the page is written.
+
+        Computed tables are numbers, not words to search for; keeping them out of
+        ``page.content`` keeps them out of the search index and spares its HTML parser.
+        """
+        checked = self._check_examples(html_, f"docs/{page.file.src_uri}")
+        outputs = self._example_outputs.setdefault(page.file.src_uri, [])
+
+        def stash(m: re.Match[str]) -> str:
+            outputs.append(m.group(0))
+            return f"<!-- example-output {len(outputs) - 1} -->"
+
+        return _EXAMPLE_DIV.sub(stash, checked)
+
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        outputs = self._example_outputs.pop(page.file.src_uri, [])
+        output = _EXAMPLE_PLACEHOLDER.sub(lambda m: outputs[int(m.group(1))].removesuffix(_EXAMPLE_END), output)
         src = f"docs/{page.file.src_uri}"
-        output = self._check_examples(output, src)
         return self._render_math(output, src) if self.config.render_math else output
 
     def on_post_build(self, config: Any) -> None:
@@ -135,7 +155,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 errors.append(f"{snippet}:{lines[-1] if lines else 1}: the example raised {reason} (included by {where})")
             elif not plain.strip():
                 errors.append(f"{snippet}:1: the example printed nothing (included by {where})")
-            return f'<div class="example" data-snippet="{snippet}">{body}</div>'
+            return f'<div class="example" data-snippet="{snippet}">{body}</div>{_EXAMPLE_END}'
 
         output = _EXAMPLE.sub(repl, output)
         if errors:
