@@ -43,8 +43,10 @@ new-entry: $(STAMP)
 	@$(PY) -m notation_site.new_entry
 
 # Debian's chromium for the browser tests; installed with apt where missing (never `playwright install`).
+# CHROMIUM names another Chromium-based browser already on the machine (GitHub's runners have Chrome).
+export CHROMIUM ?= /usr/bin/chromium
 browser:
-	@test -x /usr/bin/chromium || { \
+	@test -x $(CHROMIUM) || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
