@@ -332,21 +332,14 @@ TYPOGRAPHIC = {"\u2212"}
 """Typographic stand-ins for ASCII that search treats as the ASCII character: the minus
 sign (U+2212) in prose such as "axis −1" is a hyphen-minus, not notation."""
 
-PENDING_GLYPHS = {"±": "docs/entries/dtypes.md writes float ranges as ±65504; no entry explains ± yet"}
-"""Glyphs the site uses before any entry lists them, each with the reason. Temporary: once an
-entry lists the glyph under ``unicode``, delete it here (a test fails until you do)."""
-
-
 def is_notation_glyph(ch: str) -> bool:
     """True for a character a reader might paste into search: math symbols, Greek letters,
     letterlike and math-alphabet letters (not punctuation such as … – · or accented letters).
 
     >>> [is_notation_glyph(c) for c in "⊙θℝ×…é·a\u2212"]
     [True, True, True, True, False, False, False, False, False]
-    >>> is_notation_glyph("±")  # used, but in PENDING_GLYPHS until an entry lists it
-    False
     """
-    if ord(ch) < 0x80 or ch in TYPOGRAPHIC or ch in PENDING_GLYPHS:
+    if ord(ch) < 0x80 or ch in TYPOGRAPHIC:
         return False
     if unicodedata.category(ch) == "Sm":
         return True

@@ -261,14 +261,3 @@ def test_every_problem_comes_with_a_hint(tmp_path):
     assert [str(p) for p in problems if not p.hint] == []
 
 
-def test_pending_glyphs_are_still_used_and_still_unlisted():
-    """PENDING_GLYPHS only holds glyphs that some page uses and no entry lists yet."""
-    from conftest import ROOT
-    from notation_site.validate import PENDING_GLYPHS
-
-    catalog = load(ROOT)
-    listed = {ch for e in catalog.all_entries for glyph in e.unicode for ch in glyph}
-    used = "".join(e.text for e in catalog.all_entries)
-    for glyph, reason in PENDING_GLYPHS.items():
-        assert glyph not in listed, f"an entry now lists {glyph!r}: delete it from PENDING_GLYPHS"
-        assert glyph in used, f"no entry uses {glyph!r} any more: delete it from PENDING_GLYPHS ({reason})"
