@@ -109,7 +109,7 @@ def entry_markdown(
         "",
     ]
     if entry.confused_with:
-        parts += ['<p class="entry-label">Often confused with</p>', ""]
+        parts += ["**Often confused with**", "{ .entry-label }", ""]
         for other, why in entry.confused_with.items():
             target = catalog.entries.get(other)
             name = target.name if target else other
