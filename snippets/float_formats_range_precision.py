@@ -5,16 +5,7 @@ import math
 import numpy as np
 
 from notation import FLOAT_FORMATS, float_fields, float_format_info, round_to_format
-from notation.render import facts, fmt, table
-
-
-def sci(x: float, digits: int = 3) -> str:
-    """A positive number as $m \\times 10^{k}$ with ``digits`` significant digits."""
-    k = math.floor(math.log10(x))
-    m = round(x / 10**k, digits - 1)
-    if m >= 10:  # 9.9999999e-9 rounds up to 10.000000e-9: renormalise
-        m, k = m / 10, k + 1
-    return f"${m:.{digits - 1}f} {{\\,\\times\\,}}10^{{{k}}}$"
+from notation.render import facts, fmt, sci, table
 
 
 def shown(x: float) -> str:

@@ -3,18 +3,12 @@
 import numpy as np
 
 from notation import generation_attention_ops
-from notation.render import facts, table
+from notation.render import facts, sci, table
 
 d = 768
 lengths = [128 * 2**k for k in range(6)]
 without = np.array([generation_attention_ops(n, d, kv_cache=False)["attention"] for n in lengths], dtype=float)
 with_cache = np.array([generation_attention_ops(n, d, kv_cache=True)["attention"] for n in lengths], dtype=float)
-
-def sci(x: float) -> str:
-    """A count as $m \\times 10^{k}$ with three significant digits."""
-    k = int(np.floor(np.log10(x)))
-    return f"${x / 10**k:.2f} {{\\,\\times\\,}}10^{{{k}}}$"
-
 
 rows = []
 for i in range(len(lengths)):

@@ -3,15 +3,12 @@
 import numpy as np
 
 from notation import relu, softplus
-from notation.render import facts, fmt, table
+from notation.render import facts, fmt, sci, table
 
 
-def sci(v: float) -> str:
-    """A number as a × 10^b when it is too small or too large for fixed decimals."""
-    if not np.isfinite(v) or v == 0 or 1e-3 <= abs(v) < 1e4:
-        return fmt(v, 4)
-    mantissa, exponent = f"{v:.2e}".split("e")
-    return f"${mantissa} \\times 10^{{{int(exponent)}}}$"
+def shown(v: float) -> str:
+    """Fixed decimals where they fit, powers of ten where they do not."""
+    return fmt(v, 4) if not np.isfinite(v) or v == 0 or 1e-3 <= abs(v) < 1e4 else sci(v)
 
 
 x = np.array([-700.0, -40.0, -1.0, 0.0, 1.0, 40.0, 800.0])
@@ -21,7 +18,7 @@ stable = softplus(x)
 
 print(
     table(
-        np.array([[sci(a), sci(b), sci(c)] for a, b, c in zip(naive, stable, relu(x))], dtype=object),
+        np.array([[shown(a), shown(b), shown(c)] for a, b, c in zip(naive, stable, relu(x))], dtype=object),
         row_labels=[f"${v:g}$" for v in x],
         col_labels=["$\\log(1 + e^x)$ typed as is", "library softplus", "$\\operatorname{ReLU}(x)$"],
         corner="$x$",

@@ -3,12 +3,7 @@
 import numpy as np
 
 from notation import chain_rule, gradient_through_time
-from notation.render import facts, line_plot, table
-
-
-def sci(v):
-    mantissa, exponent = f"{v:.2e}".split("e")
-    return f"${mantissa} \\times 10^{{{int(exponent)}}}$" if int(exponent) else f"${mantissa}$"
+from notation.render import facts, line_plot, sci, table
 
 
 lams, gaps = [0.9, 1.0, 1.1], [10, 50, 100]

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import html
 import math as _math
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,6 +25,8 @@ __all__ = [
     "display_math",
     "text",
     "fmt",
+    "sci",
+    "code",
     "fmt_array",
     "shape_str",
     "table",
@@ -70,13 +74,13 @@ def text(s: str) -> str:
 def fmt(x: Any, precision: int = 3) -> str:
     """One number with fixed precision; integers stay integers, ``-inf`` prints as −∞.
 
-    >>> fmt(0.1234567), fmt(3), fmt(float("-inf")), fmt(-0.0001), fmt(True)
-    ('0.123', '3', '−∞', '0.000', 'True')
+    >>> fmt(0.1234567), fmt(-3), fmt(float("-inf")), fmt(-0.0001), fmt(True)
+    ('0.123', '−3', '−∞', '0.000', 'True')
     """
     if isinstance(x, (bool, np.bool_)):
         return str(bool(x))
     if isinstance(x, (int, np.integer)):
-        return f"{int(x):,}" if abs(int(x)) >= 10_000 else str(int(x))
+        return (f"{int(x):,}" if abs(int(x)) >= 10_000 else str(int(x))).replace("-", "−")
     value = float(x)
     if _math.isnan(value):
         return "NaN"
@@ -86,6 +90,33 @@ def fmt(x: Any, precision: int = 3) -> str:
     if float(s) == 0:  # no "-0.000"
         s = s.lstrip("-")
     return s.replace("-", "−")
+
+
+def sci(x: Any, digits: int = 3) -> str:
+    """A number in scientific notation as inline math, ``$m \\times 10^{k}$``, with
+    ``digits`` significant digits (no power for 10⁰); 0, ±∞ and NaN print as themselves. Use it for values
+    too small or too large for fixed decimals; it can go in table cells and labels.
+
+    >>> sci(4.2e-18), sci(-123456.0, 2), sci(0.0)
+    ('$4.20 \\\\times 10^{-18}$', '$-1.2 \\\\times 10^{5}$', '0')
+    """
+    value = float(x)
+    if value == 0 or not _math.isfinite(value):
+        return fmt(value, 0)
+    k = _math.floor(_math.log10(abs(value)))
+    m = round(value / 10**k, digits - 1)
+    if abs(m) >= 10:  # 9.996e-9 rounds up to 10.0e-9: renormalise
+        m, k = m / 10, k + 1
+    return f"${m:.{digits - 1}f}$" if k == 0 else f"${m:.{digits - 1}f} \\times 10^{{{k}}}$"
+
+
+def code(s: str) -> str:
+    """Text shown as code (monospace, escaped), e.g. the LaTeX source of a matrix.
+
+    >>> code("a & b")
+    '<pre class="computed-code"><code>a &amp; b</code></pre>'
+    """
+    return f'<pre class="computed-code"><code>{html.escape(s, quote=False)}</code></pre>'
 
 
 def fmt_array(a: ArrayLike, precision: int = 3) -> str:
@@ -199,6 +230,23 @@ def note(s: str) -> str:
     return f"<p>{text(s)}</p>"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _power_of_ten(value: float, _pos: object = None) -> str:
+    """A log-axis tick label: ``10⁻³`` for exact powers of ten, the number otherwise.
+
+    >>> _power_of_ten(0.001), _power_of_ten(1.0), _power_of_ten(20.0)
+    ('10⁻³', '1', '20')
+    """
+    if value <= 0:
+        return ""
+    k = round(_math.log10(value))
+    if abs(value - 10.0**k) > 1e-9 * value:
+        return f"{value:g}"
+    return "1" if k == 0 else "10" + str(k).translate(_SUPERSCRIPT)
+
+
 def line_plot(
     x: ArrayLike,
     series: Mapping[str, ArrayLike],
@@ -223,13 +271,68 @@ def line_plot(
     (True, True, True)
     >>> svg == line_plot([0, 1, 2], {"y": [0, 1, 4]}, title="Squares", alt="y grows as x squared")
     True
+
+    Drawing is the slow part of an example, so when the environment variable
+    ``NOTATION_PLOT_CACHE`` names a folder (the site build sets it), the SVG is kept there
+    under a hash of everything it depends on: the data, the labels, this module and
+    matplotlib's version. The numbers are still computed on every build.
     """
+    cache = os.environ.get("NOTATION_PLOT_CACHE")
+    if cache:
+        key = _plot_key(x, series, title, alt, xlabel, ylabel, logy, mark)
+        path = Path(cache) / f"{key}.svg"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+        svg = _draw_line_plot(x, series, title, alt, xlabel, ylabel, logy, mark)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(svg, encoding="utf-8")
+        tmp.replace(path)
+        return svg
+    return _draw_line_plot(x, series, title, alt, xlabel, ylabel, logy, mark)
+
+
+def _plot_key(*parts: Any) -> str:
+    """A hash of a plot's inputs, this module's source and matplotlib's version."""
+    from importlib.metadata import version
+
+    digest = hashlib.sha256()
+    digest.update(Path(__file__).read_bytes())
+    digest.update(version("matplotlib").encode())
+
+    def feed(obj: Any) -> None:
+        if isinstance(obj, Mapping):
+            for k, v in obj.items():
+                feed(k)
+                feed(v)
+        elif isinstance(obj, (str, bytes, bool, int, float, type(None))):
+            digest.update(repr(obj).encode())
+        else:
+            arr = np.asarray(obj)
+            digest.update(f"{arr.dtype}{arr.shape}".encode())
+            digest.update(np.ascontiguousarray(arr).tobytes())
+        digest.update(b"\x00")
+
+    for part in parts:
+        feed(part)
+    return digest.hexdigest()
+
+
+def _draw_line_plot(
+    x: ArrayLike,
+    series: Mapping[str, ArrayLike],
+    title: str,
+    alt: str,
+    xlabel: str,
+    ylabel: str,
+    logy: bool,
+    mark: tuple[float, float] | None,
+) -> str:
     import io
 
     import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter, NullFormatter
 
     style = {
         "svg.hashsalt": "ml-notation",
@@ -241,24 +344,25 @@ def line_plot(
         "axes.spines.right": False,
     }
     with matplotlib.rc_context(style):
-        fig, ax = plt.subplots(figsize=(6.4, 3.4))
-        try:
-            for label, y in series.items():
-                ax.plot(np.asarray(x), np.asarray(y), label=label, linewidth=1.8)
-            if mark is not None:
-                ax.plot([mark[0]], [mark[1]], "o", color="black", markersize=5)
-            if logy:
-                ax.set_yscale("log")
-            ax.set_xlabel(xlabel)
-            ax.set_ylabel(ylabel)
-            ax.grid(True, alpha=0.3)
-            if len(series) > 1:
-                ax.legend(frameon=False)
-            fig.tight_layout()
-            buf = io.StringIO()
-            fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, facecolor="white")
-        finally:
-            plt.close(fig)
+        fig = Figure(figsize=(6.4, 3.4))
+        ax = fig.add_subplot()
+        for label, y in series.items():
+            ax.plot(np.asarray(x), np.asarray(y), label=label, linewidth=1.8)
+        if mark is not None:
+            ax.plot([mark[0]], [mark[1]], "o", color="black", markersize=5)
+        if logy:
+            ax.set_yscale("log")
+            # plain-text powers of ten ("10⁻³"): matplotlib's mathtext labels are slow to lay out
+            ax.yaxis.set_major_formatter(FuncFormatter(_power_of_ten))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.grid(True, alpha=0.3)
+        if len(series) > 1:
+            ax.legend(frameon=False)
+        fig.tight_layout()
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, facecolor="white")
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
     # matplotlib numbers its ids per figure (figure_1, line2d_1 ...), so two plots on one page
