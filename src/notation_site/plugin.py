@@ -9,6 +9,7 @@ KaTeX; after the build it ships KaTeX's CSS and fonts with the site.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from pathlib import Path
@@ -17,10 +18,10 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from notation_site import views
+from notation_site import search, views
 from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
@@ -34,6 +35,8 @@ _EXAMPLE = re.compile(r"<!-- example-start (\S+) -->(.*?)" + re.escape(EXAMPLE_E
 _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
+SEARCH_DATA = "assets/javascripts/notation-search-data.js"
+_EXAMPLE_BLOCK = re.compile(r"(<!-- example-start \S+ -->.*?" + re.escape(EXAMPLE_END) + r'\s*<details class="example-source".*?</details>)', re.DOTALL)
 
 
 class NotationConfig(Config):
@@ -53,6 +56,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
         config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
+        config.extra_javascript.insert(0, SEARCH_DATA)
         return config
 
     def on_files(self, files: Files, config: Any) -> Files:
@@ -63,6 +67,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             files.append(File.generated(config, f"{KATEX_ASSETS}/fonts/{font.name}", abs_src_path=str(font)))
         licence = katex_dir(self.root) / "LICENSE"
         files.append(File.generated(config, f"{KATEX_ASSETS}/LICENSE.txt", abs_src_path=str(licence)))
+        files.append(File.generated(config, SEARCH_DATA, content=search.client_data()))
         return files
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
@@ -77,13 +82,21 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         except views.UnknownView as err:
             raise PluginError(f"docs/{src}: {err.args[0]}") from None
 
+    def on_page_content(self, html_: str, page: Any, config: Any, files: Files) -> str:
+        # Worked examples (numbers and helper code) stay out of the search index.
+        return _EXAMPLE_BLOCK.sub(r'<div class="example-block" data-search-exclude>\1</div>', html_)
+
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         src = f"docs/{page.file.src_uri}"
         output = self._check_examples(output, src)
         return self._render_math(output, src)
 
+    @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:
-        self.katex.close()
+        try:
+            self._finish_search_index(Path(config.site_dir) / "search")
+        finally:
+            self.katex.close()
 
     def on_build_error(self, error: Exception) -> None:
         if hasattr(self, "katex"):
@@ -102,6 +115,20 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             if pos >= 0:
                 return f"{path}:{text.count(chr(10), 0, pos) + 1}"
         return page_src
+
+    def _finish_search_index(self, folder: Path) -> None:
+        """Add each entry's search keys to the index, and the rendered math of results."""
+        path = folder / "search_index.json"
+        if not path.is_file():
+            return
+        index = json.loads(path.read_text(encoding="utf-8"))
+        problems = search.check_config(index["config"], index)
+        if problems:
+            raise PluginError("search: " + "; ".join(problems))
+        search.add_keys(index, self.catalog)
+        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        math = search.math_map(index, self.katex.render_many)
+        (folder / "math.json").write_text(json.dumps(math, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def _check_examples(self, output: str, src: str) -> str:
         errors = []

@@ -1,0 +1,400 @@
+"""Symbol search: what each entry is found by, and how a query is matched to it.
+
+Material's search (lunr in a web worker) indexes the text under each heading. On its own
+it finds entries by words only: a pasted glyph, a LaTeX command or an API name either
+matches nothing or, with operators such as ``^`` or ``:``, makes lunr raise a parse error.
+
+This module adds, after the search plugin has written ``search/search_index.json``:
+
+* a ``keys`` field on every entry's section, listing what a reader may type for it: its
+  name and id, each alias, each LaTeX command, each Unicode glyph and code point, the
+  NumPy and PyTorch names in its ``code`` field and the left-hand side of its symbol. Each
+  key is written twice: as plain words (``torch softmax``), and as one *compound token*
+  (``torch．softmax``) made by :func:`compound`, so that notation such as ``A^T``,
+  ``|V|`` or ``E[X]`` is matched as a whole. ``mkdocs.yml`` gives the field its boost.
+* ``search/math.json``: the KaTeX HTML of every formula that can appear in a result, so
+  results show rendered math although pages carry no math JavaScript and the index
+  holds only TeX source.
+* ``assets/javascripts/notation-search-data.js``: the tables :func:`compound` uses, so
+  the browser (``docs/javascripts/notation-search.js``) builds the same compound tokens
+  from what the reader types.
+
+>>> compound(r"\\odot") == compound("⊙")
+True
+>>> compound("A^T"), compound(r"\\vert V \\vert"), compound("KL(P || Q)")
+('a＾t', '｜v｜', 'kl（p‖q）')
+>>> compound(r"\\mathbb{E}[X]"), compound(r"\\mathbb{E}[X]", nfkc=True)
+('𝔼［x］', 'e［x］')
+>>> compound("d_{\\\\text{model}}"), compound("Hadamard product")
+('d_model', 'hadamard_product')
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from notation_site.catalog import Catalog, Entry
+
+# Commands that only choose a font or wrap a name: their argument is what a reader types.
+WRAPPERS = (
+    "mathbf mathrm mathit mathsf mathtt mathnormal text textrm textit textbf textsf texttt "
+    "boldsymbol bm operatorname mathscr mathfrak displaystyle textstyle scriptstyle "
+    "left right big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr limits nolimits"
+).split()
+
+# LaTeX commands written as the glyph a paper shows, so `\odot`, `odot`'s glyph ⊙ and a
+# pasted ⊙ give the same compound token.
+TEX_GLYPHS: dict[str, str] = {
+    # Greek
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+    "zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "θ", "iota": "ι", "kappa": "κ",
+    "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ",
+    "tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
+    "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+    # operators and relations
+    "odot": "⊙", "oslash": "⊘", "otimes": "⊗", "oplus": "⊕", "times": "×", "cdot": "·",
+    "cdots": "⋯", "ldots": "...", "dots": "...", "circ": "∘", "ast": "*", "star": "⋆",
+    "div": "÷", "pm": "±", "mp": "∓",
+    "nabla": "∇", "partial": "∂", "sum": "Σ", "prod": "Π", "int": "∫", "sqrt": "√",
+    "infty": "∞", "in": "∈", "notin": "∉", "ni": "∋", "subset": "⊂", "subseteq": "⊆",
+    "cup": "∪", "cap": "∩", "emptyset": "∅", "varnothing": "∅", "forall": "∀", "exists": "∃",
+    "neg": "¬", "land": "∧", "lor": "∨", "wedge": "∧", "vee": "∨",
+    "approx": "≈", "sim": "∼", "simeq": "≃", "cong": "≅", "equiv": "≡", "propto": "∝",
+    "neq": "≠", "ne": "≠", "leq": "≤", "le": "≤", "geq": "≥", "ge": "≥", "ll": "≪", "gg": "≫",
+    "coloneqq": ":=", "eqqcolon": "=:", "triangleq": "≜", "doteq": "≐",
+    "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "longrightarrow": "⟶",
+    "longleftarrow": "⟵", "Rightarrow": "⇒", "Leftarrow": "⇐", "implies": "⇒",
+    "leftrightarrow": "↔", "Leftrightarrow": "⇔", "iff": "⇔", "mapsto": "↦",
+    "uparrow": "↑", "downarrow": "↓",
+    "top": "⊤", "intercal": "⊤", "bot": "⊥", "perp": "⊥", "dagger": "†", "prime": "′",
+    "vert": "|", "lvert": "|", "rvert": "|", "mid": "|", "Vert": "‖", "lVert": "‖", "rVert": "‖",
+    "parallel": "‖", "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋",
+    "lceil": "⌈", "rceil": "⌉", "ell": "ℓ", "hbar": "ℏ", "aleph": "ℵ",
+}
+
+# Glyphs that look alike and are pasted for one another.
+FOLD: dict[str, str] = {
+    "∥": "‖", "−": "-", "–": "-", "⋅": "·", "∙": "·", "∑": "Σ", "∏": "Π", "ϵ": "ε",
+    "ϕ": "φ", "ϑ": "θ", "∣": "|", "⟨": "⟨", "〈": "⟨", "〉": "⟩", "…": "...",
+    "′": "'", "∗": "*", "⋆": "*", "—": "-", "“": '"', "”": '"', "‘": "'", "’": "'",
+    "«": '"', "»": '"',
+}
+
+# Lunr lowercases every token, which would make Σ (sum) and σ (sigmoid, std) one symbol:
+# a capital Greek letter is written as this mark followed by its small letter.
+CAPITAL = "ꜛ"
+
+# For the loose form of a compound: sub- and superscript glyphs as `_x` and `^x`, and the
+# transpose signs as T, so Aᵀ, A^⊤, A^\top and A^T meet, and so do ‖x‖₂ and \lVert x \rVert_2.
+SCRIPTS: dict[str, str] = {
+    **{chr(0x2080 + i): f"_{i}" for i in range(10)},
+    **{c: f"^{i}" for i, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")},
+    "ᵢ": "_i", "ⱼ": "_j", "ₖ": "_k", "ₗ": "_l", "ₘ": "_m", "ₙ": "_n", "ₜ": "_t", "ₓ": "_x",
+    "ₐ": "_a", "ₑ": "_e", "ₒ": "_o", "ᵣ": "_r", "ᵤ": "_u", "ᵥ": "_v", "ₚ": "_p", "ₛ": "_s",
+    "ᵀ": "^T", "ᵗ": "^t", "ⁿ": "^n", "ⁱ": "^i", "⁺": "^+", "⁻": "^-", "ᵈ": "^d", "ᵏ": "^k",
+    "⊤": "T", "⊺": "T",
+}
+
+_DOUBLE_STRUCK = {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
+_SCRIPT = {"B": "ℬ", "E": "ℰ", "F": "ℱ", "H": "ℋ", "I": "ℐ", "L": "ℒ", "M": "ℳ", "R": "ℛ"}
+
+# Lunr's own query syntax (`^ ~ : + - *` and the `\` escape) and the separator below can
+# never appear inside a compound token: ASCII punctuation becomes its full-width form.
+_FULLWIDTH = {c: chr(ord(c) + 0xFEE0) for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"}
+
+# The search separator (mkdocs.yml: plugins.search.separator): white space, ASCII
+# punctuation except `_`, and typographic dashes and quotes. It splits TeX such as
+# `\(A \odot B\)` into words and never splits a compound token.
+SEPARATOR = r"""[\s\-!"#$%&'()+,./:;<=>?@\[\\\]^`{|}~–—“”‘’«»]+"""
+
+_STYLED = re.compile(r"\\(mathbb|mathcal)\s*\{\s*([A-Za-z])\s*\}")
+_COMMAND = re.compile(r"\\([A-Za-z]+|.)")
+
+
+def tex_to_text(s: str) -> str:
+    """TeX as a reader would type it: font commands dropped, known commands as glyphs.
+
+    >>> tex_to_text(r"\\operatorname{Softmax}(\\mathbf{z})_i")
+    'Softmax(z)_i'
+    >>> tex_to_text(r"\\nabla_{\\theta} \\mathcal{L}")
+    '∇_θ ℒ'
+    """
+
+    def styled(m: re.Match[str]) -> str:
+        kind, letter = m.groups()
+        if kind == "mathbb":
+            return _DOUBLE_STRUCK.get(letter) or (chr(0x1D538 + ord(letter) - 65) if letter.isupper() else letter)
+        return _SCRIPT.get(letter) or (chr(0x1D49C + ord(letter) - 65) if letter.isupper() else letter)
+
+    s = _STYLED.sub(styled, s)
+
+    def command(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in WRAPPERS:
+            return ""
+        if name in TEX_GLYPHS:
+            return " " + TEX_GLYPHS[name] + " "
+        if name in (",", ";", ":", "!", " ", "quad", "qquad"):
+            return " "
+        if name == "|":
+            return "‖"
+        if len(name) == 1:  # \{ \} \_ \% ...
+            return name
+        return " " + name + " "
+
+    s = _COMMAND.sub(command, s)
+    s = s.replace("{", "").replace("}", "")
+    s = re.sub(r"\s*([_^])\s*", r"\1", s)
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def _is_word(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def mark_case(s: str) -> str:
+    """Keep capital Greek letters apart from small ones after lowercasing.
+
+    >>> mark_case("ΔW σ Σ")
+    'ꜛδW σ ꜛσ'
+    """
+    return "".join(CAPITAL + c.lower() if "\u0391" <= c <= "\u03a9" else c for c in s)
+
+
+def compound(s: str, nfkc: bool = False) -> str:
+    """One lunr-safe token standing for the whole of ``s`` (the browser does the same).
+
+    Spaces between two words become ``_``; other spaces go; ASCII punctuation becomes
+    full-width; everything else (letters, digits, glyphs) stays, lowercased. With
+    ``nfkc`` it gives the loose form: compatibility characters folded (𝔼 to E, ℝ to R)
+    and sub- and superscripts spelt out (``SCRIPTS``).
+    """
+    if nfkc:
+        s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
+    s = tex_to_text(s)
+    if nfkc:
+        s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
+    s = mark_case("".join(FOLD.get(c, c) for c in s)).replace("||", "‖").lower()
+    out: list[str] = []
+    space = False
+    for c in s:
+        if c.isspace():
+            space = True
+            continue
+        if space and out and out[-1] != "_" and c != "_" and _is_word(out[-1]) and _is_word(c):
+            out.append("_")
+        space = False
+        out.append(_FULLWIDTH.get(c, c))
+    return "".join(out)
+
+
+# -- what an entry is found by ---------------------------------------------------------
+
+_API_NAME = re.compile(r"(?<![\w.])((?:np|numpy|torch|F|nn|scipy|math|jnp|jax|tf|einops|sp)\.[A-Za-z_][\w.]*\w)")
+_API_EQUIVALENTS = (
+    ("torch.nn.functional.", "F."),
+    ("torch.nn.", "nn."),
+    ("numpy.", "np."),
+)
+
+
+def api_names(code: str) -> list[str]:
+    """Library names called in a code line, with their usual short and long spellings.
+
+    >>> api_names("torch.softmax(z, dim=-1); F.layer_norm(x, (d,))")
+    ['torch.softmax', 'F.layer_norm', 'torch.nn.functional.layer_norm']
+    """
+    names: list[str] = []
+    for name in _API_NAME.findall(code):
+        names.append(name)
+        for long, short in _API_EQUIVALENTS:
+            if name.startswith(long):
+                names.append(short + name[len(long) :])
+            elif name.startswith(short) and not name.startswith(long):
+                names.append(long + name[len(short) :])
+    return list(dict.fromkeys(names))
+
+
+def _top_level_lhs(tex: str) -> str | None:
+    """The part of ``tex`` before its first top-level ``=`` or ``:=``, if any."""
+    depth = 0
+    i = 0
+    while i < len(tex):
+        c = tex[i]
+        if c == "\\":
+            m = re.match(r"\\(coloneqq|[A-Za-z]+|.)", tex[i:])
+            if m and m.group(1) == "coloneqq" and depth == 0:
+                return tex[:i].strip() or None
+            i += len(m.group(0)) if m else 1
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == "=" and depth == 0:
+            lhs = tex[:i].rstrip().removesuffix(":").strip()
+            return lhs or None
+        i += 1
+    return None
+
+
+def search_keys(entry: Entry) -> list[str]:
+    """Everything a reader may type to find ``entry``, as written in its fields."""
+    keys = [entry.name, entry.id.replace("-", " "), *entry.aliases, *entry.latex_commands]
+    for glyph in entry.unicode:
+        keys += [glyph, " ".join(f"U+{ord(ch):04X}" for ch in glyph)]
+    for code in entry.code.values():
+        keys += api_names(code)
+    symbol = entry.symbol.strip()
+    if symbol:
+        lhs = _top_level_lhs(symbol)
+        keys.append(lhs if lhs else symbol)
+    return list(dict.fromkeys(k.strip() for k in keys if k.strip()))
+
+
+def keys_field(entry: Entry) -> str:
+    """The ``keys`` search field: each key as words, then as compound tokens."""
+    parts: list[str] = []
+    for key in search_keys(entry):
+        words = tex_to_text(key)
+        parts.append(mark_case(words if words == key else f"{key} {words}"))
+        parts.append(compound(key))
+        folded = compound(key, nfkc=True)
+        if folded != parts[-1]:
+            parts.append(folded)
+    return " ".join(dict.fromkeys(parts))
+
+
+# -- the built index ---------------------------------------------------------------------
+
+_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+
+
+def math_in(text: str) -> list[str]:
+    r"""TeX of each ``\(...\)`` and ``\[...\]`` formula in index text, as the browser sees it.
+
+    >>> math_in(r"<p>a \(x &lt; 1\) and \[ y \]</p>")
+    ['x < 1', 'y']
+    """
+    return [normalize_tex(html.unescape(a or b)) for a, b in _MATH.findall(text)]
+
+
+def normalize_tex(tex: str) -> str:
+    return re.sub(r"\s+", " ", tex).strip()
+
+
+def entry_sections(catalog: Catalog) -> dict[str, Entry]:
+    """Search locations (``building-blocks/#softmax``) of every placed entry."""
+    out = {}
+    for topic in catalog.topics:
+        page = topic.page.removesuffix(".md")
+        page = "" if page == "index" else page.removesuffix("/index") + "/"
+        for entry in catalog.topic_entries(topic):
+            out[f"{page}#{entry.id}"] = entry
+    return out
+
+
+def add_keys(index: dict[str, Any], catalog: Catalog) -> int:
+    """Give each entry's section in ``index`` its ``keys`` field; returns how many."""
+    sections = entry_sections(catalog)
+    found = 0
+    for doc in index["docs"]:
+        entry = sections.get(doc["location"])
+        if entry is not None:
+            doc["keys"] = keys_field(entry)
+            found += 1
+    return found
+
+
+def check_config(config: dict[str, Any], index: dict[str, Any]) -> list[str]:
+    """Problems with the search configuration that would make keys unsearchable."""
+    problems = []
+    if "keys" not in config.get("fields", {}):
+        problems.append("plugins.search.fields has no 'keys' entry, so the keys are not searched")
+    if config.get("separator") != SEPARATOR:
+        problems.append(f"plugins.search.separator must be {SEPARATOR!r} (notation_site.search.SEPARATOR)")
+    if "trimmer" in config.get("pipeline", []):
+        problems.append("plugins.search.pipeline must not hold 'trimmer': it drops glyph tokens")
+    return problems
+
+
+def math_map(index: dict[str, Any], render: Any) -> dict[str, str]:
+    """Inline KaTeX HTML (no MathML) for every formula in the titles and text of ``index``.
+
+    ``render`` is ``KatexRenderer.render_many``. Formulas KaTeX rejects are left out
+    (the browser then shows their TeX).
+    """
+    formulas = sorted({tex for doc in index["docs"] for field in ("title", "text") for tex in math_in(doc.get(field, ""))})
+    rendered = render([(tex, False) for tex in formulas])
+    out = {}
+    for tex, result in zip(formulas, rendered, strict=True):
+        if isinstance(result, str):
+            out[tex] = re.sub(r'<span class="katex-mathml">.*?</math></span>', "", result, flags=re.S)
+    return out
+
+
+def client_data() -> str:
+    """The tables the browser needs to build the same compound tokens, as a script."""
+    data = {
+        "wrappers": WRAPPERS,
+        "glyphs": TEX_GLYPHS,
+        "fold": FOLD,
+        "doubleStruck": _DOUBLE_STRUCK,
+        "script": _SCRIPT,
+        "separator": SEPARATOR,
+        "capital": CAPITAL,
+        "scripts": SCRIPTS,
+    }
+    return "window.__notationSearchData = " + json.dumps(data, ensure_ascii=False, sort_keys=True) + ";\n"
+
+
+def sizes(paths: Iterable[Path]) -> dict[str, tuple[int, int]]:
+    """Raw and gzip size of each file."""
+    out = {}
+    for path in paths:
+        raw = path.read_bytes()
+        out[path.name] = (len(raw), len(gzip.compress(raw, 9)))
+    return out
+
+
+def short_tex(entry: Entry) -> str:
+    """The symbol as a table cell shows it: the left-hand side of a definition, else all.
+
+    >>> from types import SimpleNamespace as E
+    >>> short_tex(E(symbol=r"\\operatorname{Softmax}(\\mathbf{z})_i = \\frac{a}{b}"))
+    '\\\\operatorname{Softmax}(\\\\mathbf{z})_i'
+    >>> short_tex(E(symbol=r"\\left( a = b \\right)"))
+    '\\\\left( a = b \\\\right)'
+    """
+    from notation_site.latex import balance_problem
+
+    symbol = " ".join(entry.symbol.split())
+    lhs = _top_level_lhs(symbol)
+    if lhs and balance_problem(lhs) is None:
+        return lhs
+    return symbol
+
+
+def filter_text(entry: Entry, *extra: str) -> str:
+    """What the symbol index filter matches a row against (lowercase, capitals marked)."""
+    parts = [
+        *entry.unicode,
+        *(f"U+{ord(ch):04X}" for g in entry.unicode for ch in g),
+        entry.name,
+        entry.id,
+        entry.read_aloud,
+        *entry.latex_commands,
+        short_tex(entry),
+        *entry.code.values(),
+        *entry.aliases,
+        *extra,
+    ]
+    return mark_case(" ".join(" ".join(parts).split())).lower()
