@@ -1,5 +1,158 @@
-"""Sums, products, exponentials, logs and the small functions of reading notation."""
+"""Sums, products, exponentials, logs and the small functions of reading notation.
+
+The Kronecker delta and the softmax Jacobian it writes compactly, the log of a product
+(the sum of logs that does not underflow), and the int8 rounding behind "≈ after
+quantization".
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from notation._checks import FloatArray, as_float_array, check_axis
+from notation.activations import softmax
+
+__all__ = [
+    "in_real_space",
+    "kronecker_delta",
+    "softmax_jacobian",
+    "log_product",
+    "quantize_int8",
+    "dequantize_int8",
+]
+
+
+def _as_index_array(x: ArrayLike, name: str) -> NDArray[np.integer[Any]]:
+    if isinstance(x, str) or x is None:
+        raise TypeError(f"{name} must be an integer or an array of integers, got {type(x).__name__}")
+    arr = np.asarray(x)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{name} must hold integers (indices), got dtype {arr.dtype}")
+    return arr
+
+
+def in_real_space(x: ArrayLike, shape: tuple[int, ...]) -> bool:
+    """``x ∈ ℝ^shape``: is ``x`` an array of finite real numbers with exactly this shape?
+
+    Integers and booleans count as real numbers; complex numbers, NaN and infinities do not.
+    A scalar has shape ``()``.
+
+    >>> in_real_space(np.zeros(64), (64,)), in_real_space(np.zeros(64), (8, 8))
+    (True, False)
+    >>> in_real_space([1.0, float("inf")], (2,))
+    False
+    """
+    if not isinstance(shape, tuple) or not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n >= 0 for n in shape):
+        raise TypeError(f"shape must be a tuple of non-negative integers, got {shape!r}")
+    if isinstance(x, str) or x is None:
+        return False
+    arr = np.asarray(x)
+    if not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_) or np.iscomplexobj(arr):
+        return False
+    return arr.shape == tuple(int(n) for n in shape) and bool(np.all(np.isfinite(arr)))
+
+
+def kronecker_delta(i: ArrayLike, j: ArrayLike) -> FloatArray:
+    """``δ_ij``: 1.0 where the indices ``i`` and ``j`` are equal, 0.0 elsewhere.
+
+    ``i`` and ``j`` are integers or integer arrays and broadcast against each other, so a
+    column of indices against a row of indices gives the identity matrix.
+
+    >>> kronecker_delta(2, 2), kronecker_delta(2, 3)
+    (np.float64(1.0), np.float64(0.0))
+    >>> n = np.arange(3)
+    >>> kronecker_delta(n[:, None], n[None, :])
+    array([[1., 0., 0.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
+    """
+    a, b = _as_index_array(i, "i"), _as_index_array(j, "j")
+    try:
+        equal = np.equal(a, b)
+    except ValueError:
+        raise ValueError(f"i and j do not broadcast together: shapes {a.shape} and {b.shape}") from None
+    out = equal.astype(np.float64)
+    return out[()] if out.ndim == 0 else out
+
+
+def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
+    """Jacobian of softmax, ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, where ``p = softmax(z)``.
+
+    For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one ``n × n``
+    matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j`` off it.
+    Each row sums to 0, because the probabilities always sum to 1.
+
+    >>> softmax_jacobian([0.0, 0.0])
+    array([[ 0.25, -0.25],
+           [-0.25,  0.25]])
+    """
+    arr = as_float_array(z, "z")
+    ax = check_axis(arr, axis, "z")
+    p = np.moveaxis(softmax(arr, axis=ax), ax, -1)
+    n = p.shape[-1]
+    idx = np.arange(n)
+    delta = kronecker_delta(idx[:, None], idx[None, :]).astype(p.dtype, copy=False)
+    return p[..., :, None] * (delta - p[..., None, :])
+
+
+def log_product(x: ArrayLike, axis: int = -1) -> FloatArray:
+    """``log ∏_i x_i`` computed as ``Σ_i log x_i``, which does not underflow.
+
+    Multiplying hundreds of probabilities in floating point rounds to 0.0; adding their
+    logs gives a moderate negative number instead. Entries must be non-negative; a zero
+    makes the result ``-inf`` (the log of a product that really is zero).
+
+    >>> float(log_product([0.5, 0.25]))  # log(0.125)
+    -2.0794415416798357
+    >>> p = np.full(2000, 0.5)
+    >>> float(np.prod(p)), round(float(log_product(p)), 2)
+    (0.0, -1386.29)
+    """
+    arr = as_float_array(x)
+    ax = check_axis(arr, axis)
+    if np.any(np.isnan(arr)):
+        raise ValueError("x must not contain NaN")
+    if np.any(arr < 0):
+        raise ValueError(f"x must not have negative entries: the log of a negative product is undefined (min {arr.min():.3g})")
+    with np.errstate(divide="ignore"):
+        return np.sum(np.log(arr), axis=ax)
+
+
+def quantize_int8(x: ArrayLike) -> tuple[NDArray[np.int8], float]:
+    """Symmetric ("absmax") int8 quantization: integers ``q`` in [−127, 127] and one scale.
+
+    ``scale = max|x| / 127`` and ``q = round(x / scale)``, so ``q * scale ≈ x`` with an
+    error of at most ``scale / 2`` per entry. An all-zero ``x`` gets ``scale = 1.0``.
+
+    >>> q, s = quantize_int8([0.5, -1.27, 0.01])
+    >>> q.tolist(), s
+    ([50, -127, 1], 0.01)
+    """
+    arr = as_float_array(x).astype(np.float64)
+    if arr.size == 0:
+        raise ValueError("x must not be empty")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError("x must be finite to be quantized")
+    peak = float(np.max(np.abs(arr)))
+    scale = peak / 127.0 if peak > 0 else 1.0
+    q = np.clip(np.rint(arr / scale), -127, 127).astype(np.int8)
+    return q, scale
+
+
+def dequantize_int8(q: ArrayLike, scale: float) -> FloatArray:
+    """Map int8 codes back to real numbers: ``q * scale`` (float64).
+
+    >>> dequantize_int8([50, -127, 1], 0.01)
+    array([ 0.5 , -1.27,  0.01])
+    """
+    codes = _as_index_array(q, "q")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float, np.floating, np.integer)):
+        raise TypeError(f"scale must be a number, got {type(scale).__name__}")
+    if not (np.isfinite(scale) and scale > 0):
+        raise ValueError(f"scale must be a positive finite number, got {scale}")
+    if np.any(codes < -128) or np.any(codes > 127):
+        raise ValueError("q must hold int8 codes, between -128 and 127")
+    return codes.astype(np.float64) * float(scale)

@@ -22,7 +22,7 @@ def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
-def entry_markdown(entry: Entry, catalog: Catalog, page: str) -> str:
+def entry_markdown(entry: Entry, catalog: Catalog, page: str, execute: bool = True) -> str:
     """The full Markdown of one entry as it appears on ``page`` (a path under ``docs/``)."""
     code = entry.code
     also = [*entry.aliases]
@@ -67,7 +67,7 @@ def entry_markdown(entry: Entry, catalog: Catalog, page: str) -> str:
         "",
         "</div>",
         "",
-        expand_examples(rewrite_links(entry.body.strip(), catalog, page)),
+        expand_examples(rewrite_links(entry.body.strip(), catalog, page), execute),
         "",
     ]
     if entry.confused_with:
@@ -107,7 +107,7 @@ def rewrite_links(markdown: str, catalog: Catalog, page: str) -> str:
     return _LINK_TO_ID.sub(repl, markdown)
 
 
-def expand_examples(markdown: str) -> str:
+def expand_examples(markdown: str, execute: bool = True) -> str:
     """Turn each line ``--8<-- "snippets/x.py"`` into an executed example.
 
     The snippet runs at build time through markdown-exec; what it prints (HTML) is the
@@ -132,6 +132,8 @@ def expand_examples(markdown: str) -> str:
 
     def repl(m: re.Match[str]) -> str:
         path = m.group(1)
+        if not execute:
+            return f'```python\n--8<-- "{path}"\n```'
         return "\n".join(
             [
                 EXAMPLE_START.format(path=path),

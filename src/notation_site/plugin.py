@@ -41,6 +41,12 @@ _EXAMPLE_BLOCK = re.compile(r"(<!-- example-start \S+ -->.*?" + re.escape(EXAMPL
 
 class NotationConfig(Config):
     katex_macros = c.Type(dict, default={})
+    """Macros KaTeX expands in every formula, e.g. ``{"\\R": "\\mathbb{R}"}``."""
+    render_math = c.Type(bool, default=True)
+    """Render math with KaTeX at build time. Off leaves TeX in ``arithmatex`` spans (for the
+    in-browser MathJax baseline of ``make bench``)."""
+    execute_examples = c.Type(bool, default=True)
+    """Run the snippets. Off shows their code without running them (to measure their cost)."""
 
 
 class NotationPlugin(BasePlugin[NotationConfig]):
@@ -55,11 +61,15 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 log.error(str(problem))
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
-        config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
+        if self.config.render_math:
+            config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
         config.extra_javascript.insert(0, SEARCH_DATA)
         return config
 
     def on_files(self, files: Files, config: Any) -> Files:
+        files.append(File.generated(config, SEARCH_DATA, content=search.client_data()))
+        if not self.config.render_math:
+            return files
         dist = katex_dir(self.root) / "dist"
         css = _FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))
         files.append(File.generated(config, f"{KATEX_ASSETS}/katex.min.css", content=css))
@@ -67,15 +77,17 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             files.append(File.generated(config, f"{KATEX_ASSETS}/fonts/{font.name}", abs_src_path=str(font)))
         licence = katex_dir(self.root) / "LICENSE"
         files.append(File.generated(config, f"{KATEX_ASSETS}/LICENSE.txt", abs_src_path=str(licence)))
-        files.append(File.generated(config, SEARCH_DATA, content=search.client_data()))
         return files
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
         src = page.file.src_uri
         topic = self.catalog.topic_by_page.get(src)
-        markdown = rewrite_links(expand_examples(markdown), self.catalog, src)
+        markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
         if topic is not None:
-            entries = [entry_markdown(e, self.catalog, src) for e in self.catalog.topic_entries(topic)]
+            entries = [
+                entry_markdown(e, self.catalog, src, self.config.execute_examples)
+                for e in self.catalog.topic_entries(topic)
+            ]
             markdown = markdown.rstrip() + "\n\n" + "\n\n".join(entries)
         try:
             return views.expand_views(markdown, self.catalog, src)
@@ -89,7 +101,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         src = f"docs/{page.file.src_uri}"
         output = self._check_examples(output, src)
-        return self._render_math(output, src)
+        return self._render_math(output, src) if self.config.render_math else output
 
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:
@@ -127,7 +139,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             raise PluginError("search: " + "; ".join(problems))
         search.add_keys(index, self.catalog)
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        math = search.math_map(index, self.katex.render_many)
+        math = search.math_map(index, self.katex.render_many) if self.config.render_math else {}
         (folder / "math.json").write_text(json.dumps(math, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def _check_examples(self, output: str, src: str) -> str:

@@ -71,7 +71,11 @@ FIELDS: dict[str, tuple[Any, str, bool]] = {
         "a list of LaTeX commands, each starting with a backslash",
         False,
     ),
-    "letters": (lambda v: _str_map(v, 1), "a mapping of letter: the meaning this entry gives it", False),
+    "letters": (
+        lambda v: isinstance(v, dict) and len(v) >= 1 and all(_nonempty_str(str(k)) and (_nonempty_str(x) or _str_list(x, 1)) for k, x in v.items()),
+        "a mapping of letter: the meaning this entry gives it (a string, or a list of strings for several meanings)",
+        False,
+    ),
 }
 
 OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "L", "N", "T")

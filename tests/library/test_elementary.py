@@ -1,0 +1,189 @@
+"""notation.elementary: every public function against an independent reference, plus bad input."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from notation import (
+    dequantize_int8,
+    in_real_space,
+    jacobian,
+    kronecker_delta,
+    log_product,
+    quantize_int8,
+    softmax,
+    softmax_jacobian,
+)
+
+finite = st.floats(-30, 30, allow_nan=False, allow_infinity=False)
+
+
+# -- in_real_space ---------------------------------------------------------------------------
+
+
+def test_in_real_space_checks_shape_realness_and_finiteness():
+    assert in_real_space(np.zeros(64), (64,))
+    assert not in_real_space(np.zeros(64), (32,))
+    assert not in_real_space(np.zeros(64), (8, 8))
+    assert in_real_space(np.zeros((8, 8)), (8, 8))
+    assert in_real_space(3.0, ())
+    assert in_real_space([1, 2, 3], (3,))  # integers are real numbers
+    assert not in_real_space(np.array([1 + 2j, 0j]), (2,))
+    assert not in_real_space([1.0, np.nan], (2,))
+    assert not in_real_space([1.0, -np.inf], (2,))
+    assert not in_real_space("abc", ())
+    assert not in_real_space(np.array(["a", "b"]), (2,))
+
+
+@pytest.mark.parametrize("bad", [(64.0,), [64], (-1,), (True,), "64"])
+def test_in_real_space_rejects_a_bad_shape(bad):
+    with pytest.raises(TypeError):
+        in_real_space(np.zeros(64), bad)
+
+
+# -- kronecker_delta -------------------------------------------------------------------------
+
+
+@given(st.integers(-50, 50), st.integers(-50, 50))
+def test_kronecker_delta_matches_the_definition(i, j):
+    assert kronecker_delta(i, j) == (1.0 if i == j else 0.0)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_kronecker_delta_table_is_the_identity(n):
+    idx = np.arange(n)
+    table = kronecker_delta(idx[:, None], idx[None, :])
+    expected = [[1.0 if a == b else 0.0 for b in range(n)] for a in range(n)]
+    assert table.dtype == np.float64
+    assert table.tolist() == expected
+
+
+def test_kronecker_delta_errors():
+    with pytest.raises(TypeError):
+        kronecker_delta(1.0, 1)
+    with pytest.raises(TypeError):
+        kronecker_delta(True, 1)
+    with pytest.raises(TypeError):
+        kronecker_delta("1", 1)
+    with pytest.raises(ValueError):
+        kronecker_delta(np.arange(3), np.arange(4))
+
+
+# -- softmax_jacobian ------------------------------------------------------------------------
+
+
+@settings(max_examples=50, deadline=None)
+@given(arrays(np.float64, st.integers(1, 6), elements=finite))
+def test_softmax_jacobian_matches_central_differences(z):
+    analytic = softmax_jacobian(z)
+    numeric = jacobian(softmax, z)
+    assert analytic.shape == (z.size, z.size)
+    np.testing.assert_allclose(analytic, numeric, atol=1e-6)
+
+
+def test_softmax_jacobian_explicit_loop_and_row_sums():
+    z = np.array([0.3, -1.2, 2.0, 0.0])
+    p = [math.exp(v) for v in z]
+    total = sum(p)
+    p = [v / total for v in p]
+    expected = [[p[i] * ((1.0 if i == j else 0.0) - p[j]) for j in range(4)] for i in range(4)]
+    J = softmax_jacobian(z)
+    np.testing.assert_allclose(J, expected, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(J.sum(axis=1), 0.0, atol=1e-15)
+    np.testing.assert_allclose(J, J.T)
+
+
+def test_softmax_jacobian_batches_and_axis():
+    z = np.array([[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]])
+    J = softmax_jacobian(z)
+    assert J.shape == (2, 3, 3)
+    np.testing.assert_allclose(J[1], np.eye(3) / 3 - 1 / 9)
+    np.testing.assert_allclose(softmax_jacobian(z.T, axis=0), J)
+    assert softmax_jacobian(np.float32([1, 2])).dtype == np.float32
+
+
+def test_softmax_jacobian_errors():
+    with pytest.raises(ValueError):
+        softmax_jacobian(1.0)
+    with pytest.raises(ValueError):
+        softmax_jacobian([1.0, 2.0], axis=1)
+    with pytest.raises(TypeError):
+        softmax_jacobian("abc")
+
+
+# -- log_product -----------------------------------------------------------------------------
+
+
+@given(st.lists(st.floats(1e-3, 10.0), min_size=1, max_size=20))
+def test_log_product_equals_log_of_math_prod(xs):
+    assert float(log_product(xs)) == pytest.approx(math.log(math.prod(xs)), rel=1e-12, abs=1e-12)
+
+
+def test_log_product_survives_underflow():
+    p = np.full(2000, 0.5)
+    assert np.prod(p) == 0.0
+    assert float(log_product(p)) == pytest.approx(2000 * math.log(0.5))
+
+
+def test_log_product_axis_and_zero():
+    x = np.array([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(log_product(x), [math.log(2), math.log(12)])
+    np.testing.assert_allclose(log_product(x, axis=0), [math.log(3), math.log(8)])
+    assert log_product([0.5, 0.0]) == -np.inf
+
+
+def test_log_product_errors():
+    with pytest.raises(ValueError):
+        log_product([0.5, -0.1])
+    with pytest.raises(ValueError):
+        log_product([0.5, np.nan])
+    with pytest.raises(ValueError):
+        log_product(2.0)
+    with pytest.raises(TypeError):
+        log_product(["a"])
+
+
+# -- quantize_int8 / dequantize_int8 ---------------------------------------------------------
+
+
+@given(arrays(np.float64, st.integers(1, 50), elements=st.floats(-100, 100)))
+def test_int8_round_trip_error_is_at_most_half_a_step(x):
+    q, scale = quantize_int8(x)
+    assert q.dtype == np.int8
+    assert np.all(np.abs(q.astype(int)) <= 127)
+    x_hat = dequantize_int8(q, scale)
+    assert np.all(np.abs(x_hat - x) <= scale / 2 * (1 + 1e-9) + 1e-300)
+
+
+def test_quantize_int8_explicit_values():
+    q, scale = quantize_int8([0.5, -1.27, 0.01])
+    assert scale == pytest.approx(1.27 / 127)
+    assert q.tolist() == [round(0.5 / scale), -127, round(0.01 / scale)]
+    q0, s0 = quantize_int8(np.zeros(3))
+    assert q0.tolist() == [0, 0, 0] and s0 == 1.0
+
+
+def test_dequantize_int8_explicit():
+    np.testing.assert_allclose(dequantize_int8([50, -127, 1], 0.01), [0.5, -1.27, 0.01])
+    assert dequantize_int8(np.int8([3]), 2).dtype == np.float64
+
+
+def test_quantize_and_dequantize_errors():
+    with pytest.raises(ValueError):
+        quantize_int8([])
+    with pytest.raises(ValueError):
+        quantize_int8([1.0, np.inf])
+    with pytest.raises(TypeError):
+        quantize_int8("abc")
+    with pytest.raises(TypeError):
+        dequantize_int8([1.5], 0.1)
+    with pytest.raises(ValueError):
+        dequantize_int8([200], 0.1)
+    with pytest.raises(ValueError):
+        dequantize_int8([1], 0.0)
+    with pytest.raises(TypeError):
+        dequantize_int8([1], "0.1")

@@ -1,0 +1,149 @@
+"""Each snippet of the reading-notation page prints the facts its entry promises."""
+
+import math
+import re
+
+from conftest import run_snippet, visible_text
+
+
+def test_fonts_scalar_vector_matrix_axes():
+    text = visible_text(run_snippet("fonts_scalar_vector_matrix"))
+    assert "x scalar 0 scalar ()" in text
+    assert "\\mathbf{x} vector 1 3 (3,)" in text
+    assert "X matrix 2 3 × 4 (3, 4)" in text
+    assert "shape of \\mathbf{x}_2 4" in text and "shape of x_2 scalar" in text
+
+
+def test_subscripts_row_first_then_column():
+    text = visible_text(run_snippet("subscripts_indexing"))
+    assert "X_{23} (row 2, column 3), X[1, 2] in Python 23" in text
+    assert "X_{32} (row 3, column 2), X[2, 1] in Python 32" in text
+    assert "[21, 22, 23, 24]" in text
+    assert "is X_{34} , not X_{23} 34" in text
+
+
+def test_defined_as_true_claim_holds_false_claim_fails():
+    text = visible_text(run_snippet("defined_as_vs_claim"))
+    assert re.search(r"\\sigma\(-z\) = 1 - \\sigma\(z\) holds at every z True", text)
+    assert re.search(r"\\sigma\(2z\) = 2\\sigma\(z\) holds at every z False", text)
+    # the false claim fails by a real margin: at z = 2, 2σ(2) − σ(4)
+    gap = 2 / (1 + math.exp(-2)) - 1 / (1 + math.exp(-4))
+    assert f"{gap:.4f}" in text
+
+
+def test_set_membership_checks_shapes_and_token_range():
+    text = visible_text(run_snippet("set_membership_checks"))
+    verdicts = re.findall(r"(True|False)", text)
+    assert verdicts == ["True", "False", "False", "True", "True", "False", "False"]
+    assert "50256 in range(V)" in text
+
+
+def test_number_sets_floats_are_approximate():
+    text = visible_text(run_snippet("number_sets_floats"))
+    assert repr(0.1 + 0.2) in text  # 0.30000000000000004
+    assert "0.1 + 0.2 == 0.3 False" in text
+    assert "np.isclose(0.1 + 0.2, 0.3) True" in text
+    assert "whole numbers stop being exact True" in text
+    assert f"{2.0 ** -52:.2e}" in text  # float64 gap next to 1
+    assert f"{2.0 ** -23:.2e}" in text  # float32
+    assert f"{2.0 ** -10:.2e}" in text  # float16
+    assert "overflow (inf)" in text  # float16 cannot hold 10^6
+
+
+def test_set_builder_nonnegative_membership():
+    text = visible_text(run_snippet("set_builder_nonnegative"))
+    rows = re.findall(r"(−?[\d.]+|−∞) (True|False) (True|False)", text)
+    assert [(a, b) for _, a, b in rows] == [("False", "False"), ("True", "False"), ("False", "False"), ("True", "True")]
+    assert "{" + ", ".join(str(i) for i in range(10) if i % 3 == 0) + "}" in text
+
+
+def test_piecewise_exactly_one_condition_and_keep_top_k():
+    text = visible_text(run_snippet("piecewise_causal_mask_keep_top_k"))
+    assert "min 1, max 1" in text
+    assert "equals the library's causal_mask True" in text
+    # row i of the masked softmax spreads 1/i over the first i tokens
+    assert "0.333 0.333 0.333 0.000" in text
+    # KeepTopK keeps 2.0 and 1.2; softmax over those two alone
+    p = math.exp(2.0) / (math.exp(2.0) + math.exp(1.2))
+    assert f"0.000 {p:.3f} 0.000 0.000 {1 - p:.3f}" in text
+
+
+def test_kronecker_delta_identity_and_softmax_jacobian():
+    text = visible_text(run_snippet("kronecker_delta_softmax_jacobian"))
+    assert "np.eye(4) True" in text
+    z = [2.0, 1.0, 0.1]
+    e = [math.exp(v) for v in z]
+    p = [v / sum(e) for v in e]
+    diag = ", ".join(f"{q * (1 - q):.4f}" for q in p)
+    assert text.count(f"[{diag}]") == 2  # diagonal of J and p_i(1 − p_i)
+    assert f"{-p[0] * p[1]:.4f}".replace("-", "−") in text
+    assert "[0.0000, 0.0000, 0.0000]" in text
+    gap = float(re.search(r"numerical Jacobian ([\d.]+e-\d+)", text).group(1))
+    assert gap < 1e-8
+
+
+def test_arrows_limit_and_assignment():
+    text = visible_text(run_snippet("arrows_limit_and_assignment"))
+    assert f"{0.9 ** 200:.3g}" in text and f"{1.1 ** 200:.3g}" in text
+    theta = 3.0
+    for _ in range(5):
+        theta -= 0.1 * 2 * theta
+    assert f"step 5 {theta:.4f}" in text
+
+
+def test_approx_gelu_counts_int8():
+    text = visible_text(run_snippet("approx_gelu_counts_int8"))
+    gap = float(re.search(r"on \[-6, 6\] ([\d.]+e-\d+)", text).group(1))
+    assert 1e-4 < gap < 5e-4
+    assert "16,777,216" in text and "≈ 16.8 million" in text
+    largest, bound = re.search(r"largest error .*? ([\d.]+e-\d+) bound s / 2 ([\d.]+e-\d+)", text).groups()
+    assert float(largest) <= float(bound)
+    assert "default tolerances False" in text
+    assert "atol = s/2 ) True" in text
+
+
+def test_proportional_constant_ratio():
+    text = visible_text(run_snippet("proportional_softmax"))
+    z = [2.0, 1.0, 0.5, -1.0]
+    c = 1 / sum(math.exp(v) for v in z)
+    c3 = 1 / sum(math.exp(v + 3) for v in z)
+    assert " ".join([f"{c:.4f}"] * 4) in text
+    assert " ".join([f"{c3:.4f}"] * 4) in text
+    p = [math.exp(v) * c for v in z]
+    assert text.count(" ".join(f"{q:.4f}" for q in p)) == 2  # same p for z and z + 3
+
+
+def test_limits_temperature_to_zero_from_both_sides():
+    text = visible_text(run_snippet("limits_temperature_to_zero"))
+    assert "T = 0.01 1.0000 0.0000 0.0000 0.0000" in text
+    assert "T = -0.01 0.0000 0.0000 0.0000 1.0000" in text
+    # what is left for the other tokens at T = 0.1: Σ_{j>1} e^{(z_j − z_1)/T} / (1 + that)
+    rest = sum(math.exp((v - 2.0) / 0.1) for v in (1.0, 0.5, -1.0))
+    assert f"{rest / (1 + rest):.1e}" in text
+    assert "greedy choice" in text and re.search(r"T = 0.01 1 .*T = -0.01 4", text.split("greedy choice")[1])
+
+
+def test_delta_update_lora_rank_and_counts():
+    text = visible_text(run_snippet("delta_update_lora"))
+    assert "6 × 6, 6 × 6, 6 × 6" in text
+    assert "(np.linalg.matrix_rank) 2" in text
+    assert "rank of W_0 6" in text
+    assert "W - W_0 equals \\Delta W True" in text
+    assert f"{4096 * 4096:,}" in text and f"{2 * 4096 * 8:,}" in text
+
+
+def test_overloaded_sigma_three_meanings():
+    text = visible_text(run_snippet("overloaded_sigma"))
+    x = [-2.0, -0.5, 0.0, 1.0, 4.0]
+    mean = sum(x) / len(x)
+    std = math.sqrt(sum((v - mean) ** 2 for v in x) / len(x))
+    assert f"(np.std, one number) {std:.4f}" in text
+    assert f"{10 * std:.4f}" in text
+    assert " ".join(f"{1 / (1 + math.exp(-v)):.4f}" for v in x) in text
+    # singular values of [[a, b], [c, d]] from the closed form
+    a, b, c, d = x[:4]
+    s = a * a + b * b + c * c + d * d
+    det = abs(a * d - b * c)
+    s1 = math.sqrt((s + math.sqrt(s * s - 4 * det * det)) / 2)
+    s2 = det / s1
+    assert f"[{s1:.4f}, {s2:.4f}]" in text

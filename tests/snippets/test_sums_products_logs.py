@@ -1,0 +1,81 @@
+"""Each snippet of the sums, products, exponentials and logs page prints the facts its entry promises."""
+
+import math
+import re
+
+import numpy as np
+
+from conftest import run_snippet, visible_text
+
+
+def test_summation_loops_one_based_vs_zero_based():
+    text = visible_text(run_snippet("summation_python_loops"))
+    x = [3.0, 1.0, 4.0, 1.0, 5.0]
+    total = math.fsum(x)
+    assert f"x.sum() {total:.1f}" in text
+    assert f"shift the index {total:.1f}" in text and f"shift the loop {total:.1f}" in text
+    assert "copied literally IndexError" in text
+    assert f"silently drops x_1 {total - x[0]:.1f}" in text
+    assert "M.sum(axis=0) [5, 7, 9]" in text and "M.sum(axis=1) [6, 15]" in text and "M.sum() 21" in text
+
+
+def test_product_underflows_but_log_sum_does_not():
+    text = visible_text(run_snippet("product_underflow"))
+    rows = {t: prod for t, prod, _ in re.findall(r"T = (\d+) (\S+(?: \(underflow\))?) (−[\d.]+)", text)}
+    assert rows["10"] != "0.0 (underflow)" and rows["400"] != "0.0 (underflow)"
+    assert rows["500"] == "0.0 (underflow)" and rows["1000"] == "0.0 (underflow)"
+    # the same probabilities, recomputed: the first T whose float64 product is exactly 0
+    p = np.random.default_rng(0).uniform(0.01, 0.5, size=1000)
+    running, first_zero = 1.0, None
+    for t, v in enumerate(p, start=1):
+        running *= float(v)
+        if running == 0.0:
+            first_zero = t
+            break
+    assert f"exactly 0.0 {first_zero}" in text
+    log_sum = math.fsum(math.log(v) for v in p)
+    assert f"T = 1000 0.0 (underflow) {log_sum:.1f}".replace("-", "−") in text
+    assert f"{log_sum / math.log(10):.1f}".replace("-", "−") in text
+
+
+def test_exponential_positive_additive_and_zero_at_minus_infinity():
+    text = visible_text(run_snippet("exponential_facts"))
+    assert f"e^{{a + b}} with a = 1.5 , b = -0.25 {math.exp(1.25):.4f}" in text
+    assert f"e^{{a}} e^{{b}} {math.exp(1.5) * math.exp(-0.25):.4f}" in text
+    e = [math.exp(v) for v in (2.0, 1.0, 0.5)]
+    p = "[" + ", ".join(f"{v / sum(e):.4f}" for v in e) + "]"
+    assert text.count(p) == 2  # softmax(z) and softmax(z + 100)
+    assert "[∞, ∞, ∞]" in text
+    assert "e^{-\\infty} in float64 0.0000" in text
+    assert "[1.0000, 0.0000, 0.0000]" in text
+    assert f"{math.exp(709):.4g}" in text
+
+
+def test_logarithm_sums_minus_sign_and_underflow():
+    text = visible_text(run_snippet("logarithm_products_and_losses"))
+    assert text.count(f"{math.log(0.3 * 0.02):.4f}".replace("-", "−")) == 2
+    assert "3.0000" in text
+    losses = " ".join(f"{-math.log(v):.3f}" for v in (1.0, 0.9, 0.5, 0.1, 0.01))
+    assert f"(never below 0) {losses}".replace("-0.000", "0.000") in text
+    assert "multiplied directly 0.0" in text
+    log_sum, from_logits = re.search(r"\(log_product\) (−[\d.]+) .*log_softmax (−[\d.]+)", text).groups()
+    assert log_sum == from_logits
+    per_token = float(re.search(r"per token ([\d.]+)", text).group(1))
+    assert per_token == round(-float(log_sum.replace("−", "-")) / 600, 3)
+
+
+def test_square_root_scaling_variance():
+    text = visible_text(run_snippet("square_root_attention_scaling"))
+    rows = re.findall(r"(none|\\div \\sqrt\{d_k\} = 8|\\div d_k = 64) ([\d.]+) ([\d.]+)", text)
+    var = {name: (float(v), float(s)) for name, v, s in rows[:3]}
+    assert abs(var["none"][0] - 64) < 2 and abs(var["none"][1] - 8) < 0.2
+    assert abs(var["\\div \\sqrt{d_k} = 8"][0] - 1) < 0.05
+    assert abs(var["\\div d_k = 64"][0] - 1 / 64) < 0.001
+    # variance scales by 1/c²: the three rows are consistent with each other
+    assert abs(var["none"][0] / 64 - var["\\div \\sqrt{d_k} = 8"][0]) < 1e-3
+    peaked = re.findall(r"(none|\\div \\sqrt\{d_k\} = 8|\\div d_k = 64) ([\d.]+) ([\d.]+) ([\d.]+)", text)
+    largest = [float(r[1]) for r in peaked]
+    entropy_bits = [float(r[2]) for r in peaked]
+    assert largest[0] > largest[1] > largest[2] > 1 / 16
+    assert entropy_bits[0] < entropy_bits[1] < entropy_bits[2] <= 4.0
+    assert "\\sqrt{d_k}) True" in text
