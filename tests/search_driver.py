@@ -14,9 +14,9 @@ import yaml
 QUERIES = Path(__file__).resolve().parent / "site" / "search_queries.yml"
 
 # Results of the query in the box, once Material has rendered them: every result link in
-# page order with its score; a link without "#" is a whole page.
-_READ_RESULTS = """() => Array.from(document.querySelectorAll('.md-search-result__list a.md-search-result__link'))
-  .map(a => {
+# page order with its score, its group (one per page) and whether it is the page's header.
+_READ_RESULTS = """() => Array.from(document.querySelectorAll('.md-search-result__list > li'))
+  .flatMap((li, group) => Array.from(li.querySelectorAll('a.md-search-result__link')).map(a => {
     const article = a.querySelector('article');
     const heading = article.querySelector('h1, h2');
     return {
@@ -24,8 +24,10 @@ _READ_RESULTS = """() => Array.from(document.querySelectorAll('.md-search-result
       score: parseFloat(article.dataset.mdScore || '0'),
       title: heading ? heading.textContent.trim() : '',
       html: article.innerHTML,
+      group: group,
+      header: !!article.querySelector('h1'),
     };
-  })"""
+  }))"""
 
 _SETTLED = """(query) => {
   const s = window.__notationSearch && window.__notationSearch.state;
@@ -39,6 +41,8 @@ class Result:
     score: float
     title: str
     html: str
+    group: int
+    header: bool
 
     @property
     def path(self) -> str:
@@ -89,8 +93,18 @@ def search(page, query: str, how: str = "type") -> list[Result]:
 
 
 def ranked(results: list[Result]) -> list[Result]:
-    """Results a reader sees in order (the page header Material adds with score 0 dropped)."""
-    return [r for r in results if r.score > 0]
+    """Results in the order a reader meets them.
+
+    Material groups results by page and always shows the page first, as a header. The
+    header counts as a result only when the page itself scored best in its group;
+    otherwise it is a heading over that group's best sections.
+    """
+    out = []
+    for group in sorted({r.group for r in results}):
+        items = [r for r in results if r.group == group]
+        best_section = max((r.score for r in items if not r.header), default=0.0)
+        out += [r for r in items if r.score > 0 and (not r.header or r.score >= best_section)]
+    return out
 
 
 def rank_of(results: list[Result], entry_id: str) -> int | None:

@@ -124,8 +124,8 @@
       else terms.push(boost === 1 ? term : term + "*^" + boost); // prefix, Material adds `*`
     };
     var whole = compound(raw, false), loose = compound(raw, true);
-    add(whole, 4);
-    if ([...loose].length > 1) add(loose, 2);
+    add(DATA.mark + whole, 4);
+    if ([...loose].length > 1) add(DATA.mark + loose, 2);
     atoms(raw).forEach(function (a) { add(a, 1); });
     return terms.join(" ");
   }

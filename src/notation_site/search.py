@@ -10,7 +10,7 @@ This module adds, after the search plugin has written ``search/search_index.json
   name and id, each alias, each LaTeX command, each Unicode glyph and code point, the
   NumPy and PyTorch names in its ``code`` field and the left-hand side of its symbol. Each
   key is written twice: as plain words (``torch softmax``), and as one *compound token*
-  (``torch．softmax``) made by :func:`compound`, so that notation such as ``A^T``,
+  (``§torch．softmax``) made by :func:`compound`, so that notation such as ``A^T``,
   ``|V|`` or ``E[X]`` is matched as a whole. ``mkdocs.yml`` gives the field its boost.
 * ``search/math.json``: the KaTeX HTML of every formula that can appear in a result, so
   results show rendered math although pages carry no math JavaScript and the index
@@ -87,6 +87,11 @@ FOLD: dict[str, str] = {
     "′": "'", "∗": "*", "⋆": "*", "—": "-", "“": '"', "”": '"', "‘": "'", "’": "'",
     "«": '"', "»": '"',
 }
+
+# Every compound token in the index starts with this mark, so a reader's word (`torch`)
+# typed with lunr's trailing wildcard does not also match every compound it begins
+# (`torch．eye`, `torch．cat`, ...) and reward entries for listing many API names.
+MARK = "§"
 
 # Lunr lowercases every token, which would make Σ (sum) and σ (sigmoid, std) one symbol:
 # a capital Greek letter is written as this mark followed by its small letter.
@@ -261,16 +266,23 @@ def search_keys(entry: Entry) -> list[str]:
 
 
 def keys_field(entry: Entry) -> str:
-    """The ``keys`` search field: each key as words, then as compound tokens."""
+    """The ``keys`` search field: each key as words, then as compound tokens.
+
+    >>> from types import SimpleNamespace as E
+    >>> keys_field(E(name="Dot product", id="dot-product", aliases=["i->j"], latex_commands=[],
+    ...              unicode=["·"], code={}, symbol=""))
+    'Dot product §dot_product dot product i-&gt;j §i－＞j · §· U+00B7 §u＋00b7'
+    """
     parts: list[str] = []
     for key in search_keys(entry):
         words = tex_to_text(key)
         parts.append(mark_case(words if words == key else f"{key} {words}"))
-        parts.append(compound(key))
-        folded = compound(key, nfkc=True)
+        parts.append(MARK + compound(key))
+        folded = MARK + compound(key, nfkc=True)
         if folded != parts[-1]:
             parts.append(folded)
-    return " ".join(dict.fromkeys(parts))
+    # Escaped like the rest of the index: Material's tokenizer reads `<...>` as markup.
+    return html.escape(" ".join(dict.fromkeys(parts)), quote=False)
 
 
 # -- the built index ---------------------------------------------------------------------
@@ -351,6 +363,7 @@ def client_data() -> str:
         "script": _SCRIPT,
         "separator": SEPARATOR,
         "capital": CAPITAL,
+        "mark": MARK,
         "scripts": SCRIPTS,
     }
     return "window.__notationSearchData = " + json.dumps(data, ensure_ascii=False, sort_keys=True) + ";\n"
