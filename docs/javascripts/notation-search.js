@@ -10,8 +10,9 @@
  *    instead of failing. This relies on Material posting `{type, data}` messages to its
  *    worker (SETUP = 0, QUERY = 2, RESULT = 3); tests/site/test_search.py pins it. When
  *    the messages do not look like that, queries pass through untouched.
- * 3. Results show rendered math: each `\(...\)` in a result is swapped for the KaTeX
- *    HTML the build rendered into search/math.json (no math engine runs in the page).
+ * 3. Results show rendered math with no math engine in the page: an entry's result shows
+ *    its one-sentence summary, rendered at build time into search/results.json; in any
+ *    other result each `\(...\)` is swapped for the KaTeX HTML the build put there.
  */
 (function () {
   "use strict";
@@ -24,7 +25,7 @@
   var SEPARATOR = new RegExp(DATA.separator, "u");
   var state = {
     protocol: false, ready: false, sent: 0, received: 0,
-    lastQuery: "", lastRewrite: "", math: null, mathLoading: null,
+    lastQuery: "", lastRewrite: "", results: null, data: null,
   };
 
   /* -- compound tokens: the same steps as notation_site.search.compound ------------- */
@@ -169,12 +170,12 @@
     var el = ev.target;
     if (el && el.matches && el.matches("[data-md-component=search-query]")) {
       el.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
-      loadMath();
+      loadResults();
     }
   }, true);
   document.addEventListener("focusin", function (ev) {
     var el = ev.target;
-    if (el && el.matches && el.matches("[data-md-component=search-query]")) loadMath();
+    if (el && el.matches && el.matches("[data-md-component=search-query]")) loadResults();
   });
 
   /* -- results: rendered math, a short teaser, no made-up "missing" terms ------------- */
@@ -186,18 +187,28 @@
     return new URL(path.replace(/\/?$/, "/"), location.href);
   }
 
-  function loadMath() {
-    if (!state.mathLoading) {
-      state.mathLoading = fetch(new URL("search/math.json", base()))
+  // The search location of a result ("building-blocks/#softmax"), as in the index.
+  function locationOf(article) {
+    var link = article.closest("a");
+    if (!link) return null;
+    var url = new URL(link.href, location.href);
+    var root = base().pathname;
+    if (url.pathname.indexOf(root) !== 0) return null;
+    return url.pathname.slice(root.length) + url.hash;
+  }
+
+  function loadResults() {
+    if (!state.results) {
+      state.results = fetch(new URL("search/results.json", base()))
         .then(function (r) { return r.ok ? r.json() : {}; })
         .catch(function () { return {}; })
-        .then(function (map) {
-          state.math = map;
-          document.querySelectorAll(".md-search-result__article").forEach(renderMath);
-          return map;
+        .then(function (data) {
+          state.data = { summaries: data.summaries || {}, math: data.math || {} };
+          document.querySelectorAll(".md-search-result__article[data-pending]").forEach(render);
+          return state.data;
         });
     }
-    return state.mathLoading;
+    return state.results;
   }
 
   var decoder = document.createElement("textarea");
@@ -214,23 +225,48 @@
 
   var MATH = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
 
-  function renderMath(article) {
-    if (!state.math || article.dataset.mathDone) return;
-    article.dataset.mathDone = "1";
-    var parts = article.querySelectorAll("h1, h2, :scope > p, :scope > ul, :scope > ol, :scope > li");
-    var targets = parts.length ? parts : [article];
-    Array.prototype.forEach.call(targets, function (el) {
-      if (el.innerHTML.indexOf("\\(") < 0 && el.innerHTML.indexOf("\\[") < 0) return;
-      el.innerHTML = el.innerHTML.replace(MATH, function (all, inline, display) {
-        var inner = inline !== undefined ? inline : display;
-        var tex = decode(inner.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
-        var html = state.math[tex];
-        if (!html) return all;
-        var hit = /<mark>/.test(inner) ? " search-math--hit" : "";
-        return '<span class="search-math' + hit + '">' + html +
-          '<span class="search-math__text">' + escapeHtml(texToText(tex)) + "</span></span>";
-      });
+  function swapMath(el, map) {
+    if (el.innerHTML.indexOf("\\(") < 0 && el.innerHTML.indexOf("\\[") < 0) return;
+    el.innerHTML = el.innerHTML.replace(MATH, function (all, inline, display) {
+      var inner = inline !== undefined ? inline : display;
+      var tex = decode(inner.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+      var html = map[tex];
+      if (!html) return all;
+      var hit = /<mark>/.test(inner) ? " search-math--hit" : "";
+      return '<span class="search-math' + hit + '">' + html +
+        '<span class="search-math__text">' + escapeHtml(texToText(tex)) + "</span></span>";
     });
+  }
+
+  function teaserOf(article) {
+    return Array.prototype.filter.call(article.childNodes, function (node) {
+      return !(node.nodeType === 1 && node.matches("h1, h2, .md-search-result__icon, .md-search-result__terms, nav"));
+    });
+  }
+
+  // An entry shows its one-sentence summary, rendered at build time; any other result
+  // keeps Material's text, with its math swapped for the build's KaTeX HTML.
+  function render(article) {
+    var data = state.data;
+    if (!data) return;
+    article.removeAttribute("data-pending");
+    var summary = data.summaries[locationOf(article)];
+    var heading = article.querySelector("h1, h2");
+    if (summary !== undefined) {
+      var teaser = teaserOf(article);
+      var p = document.createElement("p");
+      p.className = "search-summary";
+      p.innerHTML = summary;
+      if (teaser.length) article.insertBefore(p, teaser[0]);
+      else if (heading) heading.after(p);
+      else article.appendChild(p);
+      teaser.forEach(function (n) { n.remove(); });
+    } else {
+      Array.prototype.forEach.call(article.querySelectorAll(":scope > p, :scope > ul, :scope > ol, :scope > li"), function (el) {
+        swapMath(el, data.math);
+      });
+    }
+    if (heading) swapMath(heading, data.math);
   }
 
   function typedWords() {
@@ -238,23 +274,29 @@
   }
 
   function tidy(article) {
-    // Without a highlighted match Material shows the whole section: keep its first block,
-    // which for an entry is its one-sentence summary.
-    var teaser = Array.prototype.filter.call(article.childNodes, function (node) {
-      return !(node.nodeType === 1 && node.matches("h1, h2, .md-search-result__icon, .md-search-result__terms, nav"));
-    });
-    if (!teaser.some(function (n) { return n.nodeType === 1 && n.querySelector && (n.matches("mark") || n.querySelector("mark")); })) {
+    // Without a highlighted match Material shows the whole section: keep its first block.
+    var teaser = teaserOf(article);
+    if (!teaser.some(function (n) { return n.nodeType === 1 && (n.matches("mark") || n.querySelector("mark")); })) {
       var first = teaser.findIndex(function (n) { return n.nodeType === 1 || n.textContent.trim(); });
       teaser.slice(first + 1).forEach(function (n) { n.remove(); });
     }
-    // Terms the rewrite added are not the reader's: do not list them as missing.
+    // Terms the rewrite added are not the reader's: do not list them as missing, nor
+    // pass them on to highlight on the page.
+    var typed = typedWords();
     var terms = article.querySelector(".md-search-result__terms");
     if (terms) {
-      var typed = typedWords();
       terms.querySelectorAll("del").forEach(function (del) {
         if (typed.indexOf(del.textContent.toLowerCase()) < 0) del.remove();
       });
       if (!terms.querySelector("del")) terms.remove();
+    }
+    var link = article.closest("a");
+    if (link && link.href.indexOf("h=") >= 0) {
+      var url = new URL(link.href);
+      var kept = (url.searchParams.get("h") || "").split(" ").filter(function (t) { return typed.indexOf(t) >= 0; });
+      if (kept.length) url.searchParams.set("h", kept.join(" "));
+      else url.searchParams.delete("h");
+      link.href = url.href;
     }
   }
 
@@ -262,12 +304,14 @@
     var articles = root.matches && root.matches(".md-search-result__article")
       ? [root] : root.querySelectorAll ? root.querySelectorAll(".md-search-result__article") : [];
     Array.prototype.forEach.call(articles, function (article) {
-      if (!article.dataset.tidy) {
-        article.dataset.tidy = "1";
-        tidy(article);
+      if (article.dataset.tidy) return;
+      article.dataset.tidy = "1";
+      tidy(article);
+      if (state.data) render(article);
+      else {
+        article.setAttribute("data-pending", "");
+        loadResults();
       }
-      if (state.math) renderMath(article);
-      else loadMath();
     });
   }
 

@@ -36,7 +36,12 @@ _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
 SEARCH_DATA = "assets/javascripts/notation-search-data.js"
-_EXAMPLE_BLOCK = re.compile(r"(<!-- example-start \S+ -->.*?" + re.escape(EXAMPLE_END) + r'\s*<details class="example-source".*?</details>)', re.DOTALL)
+# A worked example's output and its folded source (neither crosses into the next one).
+_EXAMPLE_PARTS = re.compile(
+    r"(<!-- example-start \S+ -->(?:(?!<!-- example-start ).)*?" + re.escape(EXAMPLE_END) + r")"
+    r'|(<details class="example-source">(?:(?!<details[ >]).)*?</details>)',
+    re.DOTALL,
+)
 
 
 class NotationConfig(Config):
@@ -95,8 +100,10 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             raise PluginError(f"docs/{src}: {err.args[0]}") from None
 
     def on_page_content(self, html_: str, page: Any, config: Any, files: Files) -> str:
-        # Worked examples (numbers and helper code) stay out of the search index.
-        return _EXAMPLE_BLOCK.sub(r'<div class="example-block" data-search-exclude>\1</div>', html_)
+        # Worked examples (numbers and helper code) stay out of the search index. The wrapper
+        # is a <section>: Material's indexer stops skipping at the first closing tag of the
+        # same name, and examples are full of <div>s.
+        return _EXAMPLE_PARTS.sub(lambda m: f"<section data-search-exclude>{m.group(0)}</section>", html_)
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         src = f"docs/{page.file.src_uri}"
@@ -129,7 +136,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         return page_src
 
     def _finish_search_index(self, folder: Path) -> None:
-        """Add each entry's search keys to the index, and the rendered math of results."""
+        """Add each entry's search keys to the index; write the rendered math of results."""
         path = folder / "search_index.json"
         if not path.is_file():
             return
@@ -139,8 +146,9 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             raise PluginError("search: " + "; ".join(problems))
         search.add_keys(index, self.catalog)
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        math = search.math_map(index, self.katex.render_many) if self.config.render_math else {}
-        (folder / "math.json").write_text(json.dumps(math, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        if self.config.render_math:
+            data = search.results_data(index, self.catalog, self.katex.render_many, views.inline_markdown)
+            (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def _check_examples(self, output: str, src: str) -> str:
         errors = []

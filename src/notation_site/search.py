@@ -12,9 +12,9 @@ This module adds, after the search plugin has written ``search/search_index.json
   key is written twice: as plain words (``torch softmax``), and as one *compound token*
   (``§torch．softmax``) made by :func:`compound`, so that notation such as ``A^T``,
   ``|V|`` or ``E[X]`` is matched as a whole. ``mkdocs.yml`` gives the field its boost.
-* ``search/math.json``: the KaTeX HTML of every formula that can appear in a result, so
-  results show rendered math although pages carry no math JavaScript and the index
-  holds only TeX source.
+* ``search/results.json``: each entry's summary as HTML with its math rendered, and the
+  KaTeX HTML of every other formula a result can show, so results show rendered math
+  although pages carry no math JavaScript and the index holds only TeX source.
 * ``assets/javascripts/notation-search-data.js``: the tables :func:`compound` uses, so
   the browser (``docs/javascripts/notation-search.js``) builds the same compound tokens
   from what the reader types.
@@ -338,19 +338,50 @@ def check_config(config: dict[str, Any], index: dict[str, Any]) -> list[str]:
     return problems
 
 
-def math_map(index: dict[str, Any], render: Any) -> dict[str, str]:
-    """Inline KaTeX HTML (no MathML) for every formula in the titles and text of ``index``.
+_ARITHMATEX = re.compile(r'<span class="arithmatex">\\\((.*?)\\\)</span>', re.DOTALL)
+_MATHML = re.compile(r'<span class="katex-mathml">.*?</math></span>', re.DOTALL)
 
-    ``render`` is ``KatexRenderer.render_many``. Formulas KaTeX rejects are left out
-    (the browser then shows their TeX).
+
+def _inline_katex(html_: str) -> str:
+    """KaTeX HTML without its MathML copy (the browser adds a text form for screen readers)."""
+    return _MATHML.sub("", html_)
+
+
+def results_data(index: dict[str, Any], catalog: Catalog, render: Any, summary_html: Any) -> dict[str, Any]:
+    """What search results show, rendered at build time: ``search/results.json``.
+
+    * ``summaries``: for each entry's search location, its one-sentence summary as HTML
+      with its math rendered; an entry's result shows this instead of raw section text.
+    * ``math``: inline KaTeX HTML of every other formula a result can show (in the
+      titles of all sections and the text of sections that are not entries).
+
+    ``render`` is ``KatexRenderer.render_many``; ``summary_html`` turns one line of
+    Markdown into HTML with math left in ``arithmatex`` spans. Formulas KaTeX rejects are
+    left out (the browser then shows their TeX).
     """
-    formulas = sorted({tex for doc in index["docs"] for field in ("title", "text") for tex in math_in(doc.get(field, ""))})
-    rendered = render([(tex, False) for tex in formulas])
-    out = {}
-    for tex, result in zip(formulas, rendered, strict=True):
-        if isinstance(result, str):
-            out[tex] = re.sub(r'<span class="katex-mathml">.*?</math></span>', "", result, flags=re.S)
-    return out
+    sections = entry_sections(catalog)
+    summaries_src = {loc: summary_html(entry.summary) for loc, entry in sections.items()}
+    formulas = set()
+    for doc in index["docs"]:
+        formulas.update(math_in(doc.get("title", "")))
+        if doc["location"] not in sections:
+            formulas.update(math_in(doc.get("text", "")))
+    for src in summaries_src.values():
+        formulas.update(normalize_tex(html.unescape(t)) for t in _ARITHMATEX.findall(src))
+    ordered = sorted(formulas)
+    rendered = {t: r for t, r in zip(ordered, render([(t, False) for t in ordered]), strict=True) if isinstance(r, str)}
+
+    def swap(m: re.Match[str]) -> str:
+        tex = normalize_tex(html.unescape(m.group(1)))
+        if tex not in rendered:
+            return m.group(0)
+        text = html.escape(tex_to_text(tex), quote=False)
+        return f'<span class="search-math">{_inline_katex(rendered[tex])}<span class="search-math__text">{text}</span></span>'
+
+    return {
+        "summaries": {loc: _ARITHMATEX.sub(swap, src) for loc, src in sorted(summaries_src.items())},
+        "math": {t: _inline_katex(r) for t, r in sorted(rendered.items())},
+    }
 
 
 def client_data() -> str:

@@ -136,7 +136,7 @@ def _md_text(s: str) -> str:
     return re.sub(r"([\\`*_\[\]<$])", r"\\\1", s)
 
 
-def _inline_markdown(text: str) -> str:
+def inline_markdown(text: str) -> str:
     """One line of Markdown with $math$ (an entry's summary) as HTML, math left for KaTeX."""
     md = markdown.Markdown(extensions=["pymdownx.arithmatex"], extension_configs={"pymdownx.arithmatex": {"generic": True}})
     out = md.convert(text).strip()
@@ -225,7 +225,7 @@ def cheat_sheet_view(catalog: Catalog, page: str) -> str:
                 '<tr markdown="1">',
                 f'<td class="cs-symbol">{inline_math(short_tex(e))}</td>',
                 f'<td class="cs-name" markdown="span">[{_md_text(e.name)}]({catalog.url(e.id, page)})</td>',
-                f'<td class="cs-meaning">{_inline_markdown(e.summary)}</td>',
+                f'<td class="cs-meaning">{inline_markdown(e.summary)}</td>',
                 "</tr>",
             ]
         out += ["</tbody>", "</table>", ""]
