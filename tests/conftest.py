@@ -13,6 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# A loaded 2-core machine makes per-example deadlines flaky; the examples still run in full.
+settings.register_profile("default", deadline=None)
+settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"

@@ -7,6 +7,7 @@ they come, and promotes integers and lists to float64.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -14,16 +15,60 @@ from numpy.typing import ArrayLike
 from notation._checks import FloatArray, as_float_array, check_axis
 
 __all__ = [
+    "dense",
     "relu",
     "gelu",
     "silu",
+    "swish",
     "sigmoid",
+    "logit",
     "softplus",
     "tanh",
+    "standard_normal_cdf",
     "softmax",
     "log_softmax",
     "keep_top_k",
 ]
+
+
+def dense(
+    x: ArrayLike,
+    weight: ArrayLike,
+    bias: ArrayLike | None = None,
+    activation: Callable[[FloatArray], FloatArray] | None = None,
+) -> FloatArray:
+    """A fully connected layer ``activation(W x + b)``, applied to each row of ``x``.
+
+    ``weight`` is ``d_out × d_in``, as in ``torch.nn.Linear``: row ``j`` holds the weights
+    of neuron ``j``. ``x`` is ``(..., d_in)`` (one input, or a batch of them as rows), so
+    the layer computes ``x @ weight.T + bias``, of shape ``(..., d_out)``. ``activation``
+    is any element-wise function (``relu``, ``gelu`` ...); ``None`` leaves the layer linear.
+
+    >>> dense([1.0, 2.0], [[1.0, 0.0], [0.0, -1.0]], bias=[0.5, 0.5], activation=relu)
+    array([1.5, 0. ])
+    """
+    x_ = as_float_array(x, "x")
+    w = as_float_array(weight, "weight")
+    if w.ndim != 2:
+        raise ValueError(f"weight must be a d_out × d_in matrix, got shape {w.shape}")
+    if x_.ndim == 0:
+        raise ValueError("x must have at least one axis (its features), got a scalar")
+    if x_.shape[-1] != w.shape[1]:
+        raise ValueError(
+            f"x has {x_.shape[-1]} features but weight expects {w.shape[1]} (weight is {w.shape[0]} × {w.shape[1]})"
+        )
+    dtype = np.result_type(x_, w)
+    out = x_.astype(dtype, copy=False) @ w.astype(dtype, copy=False).T
+    if bias is not None:
+        b = as_float_array(bias, "bias")
+        if b.shape != (w.shape[0],):
+            raise ValueError(f"bias must have shape ({w.shape[0]},), one per neuron, got {b.shape}")
+        out = out + b.astype(dtype, copy=False)
+    if activation is None:
+        return out
+    if not callable(activation):
+        raise TypeError(f"activation must be a function or None, got {type(activation).__name__}")
+    return np.asarray(activation(out))
 
 
 def relu(x: ArrayLike) -> FloatArray:
@@ -68,6 +113,21 @@ def softplus(x: ArrayLike) -> FloatArray:
     return np.maximum(arr, 0) + np.log1p(np.exp(-np.abs(arr)))
 
 
+def logit(p: ArrayLike) -> FloatArray:
+    """Log-odds ``log(p / (1 - p))``, the inverse of ``sigmoid``; ``p`` must lie in [0, 1].
+
+    ``logit(0)`` is ``-inf`` and ``logit(1)`` is ``inf``, as in ``torch.logit``.
+
+    >>> logit([0.5, 0.75]).round(4)
+    array([0.    , 1.0986])
+    """
+    arr = as_float_array(p, "p")
+    if np.any(np.isnan(arr)) or np.any((arr < 0) | (arr > 1)):
+        raise ValueError("p must be a probability in [0, 1]")
+    with np.errstate(divide="ignore"):
+        return np.log(arr) - np.log1p(-arr)
+
+
 def silu(x: ArrayLike) -> FloatArray:
     """SiLU (Swish with beta = 1): ``x * sigmoid(x)``.
 
@@ -76,6 +136,35 @@ def silu(x: ArrayLike) -> FloatArray:
     """
     arr = as_float_array(x)
     return arr * sigmoid(arr)
+
+
+def swish(x: ArrayLike, beta: float = 1.0) -> FloatArray:
+    """Swish ``x * sigmoid(beta * x)``; ``beta = 1`` is SiLU, large ``beta`` approaches ReLU.
+
+    >>> swish([-1.0, 1.0], beta=1.0).round(4)
+    array([-0.2689,  0.7311])
+    >>> swish([-1.0, 1.0], beta=0.0)
+    array([-0.5,  0.5])
+    """
+    arr = as_float_array(x)
+    if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)):
+        raise TypeError(f"beta must be a number, got {type(beta).__name__}")
+    if not math.isfinite(beta):
+        raise ValueError(f"beta must be finite, got {beta}")
+    return arr * sigmoid(arr * arr.dtype.type(beta))
+
+
+def standard_normal_cdf(x: ArrayLike) -> FloatArray:
+    """Phi(x), the probability that a standard normal draw is at most ``x``.
+
+    ``Phi(x) = (1 + erf(x / sqrt 2)) / 2``; it rises from 0 to 1 with ``Phi(0) = 1/2``.
+
+    >>> standard_normal_cdf([-1.0, 0.0, 1.0]).round(4)
+    array([0.1587, 0.5   , 0.8413])
+    """
+    arr = as_float_array(x)
+    erf = np.vectorize(math.erf, otypes=[np.float64])
+    return (0.5 * (1.0 + erf(arr.astype(np.float64) / math.sqrt(2.0)))).astype(arr.dtype, copy=False)
 
 
 def gelu(x: ArrayLike, approximate: str = "none") -> FloatArray:
@@ -91,9 +180,7 @@ def gelu(x: ArrayLike, approximate: str = "none") -> FloatArray:
     """
     arr = as_float_array(x)
     if approximate == "none":
-        erf = np.vectorize(math.erf, otypes=[np.float64])
-        phi = 0.5 * (1.0 + erf(arr.astype(np.float64) / math.sqrt(2.0)))
-        return (arr * phi).astype(arr.dtype, copy=False)
+        return arr * standard_normal_cdf(arr)
     if approximate == "tanh":
         inner = math.sqrt(2.0 / math.pi) * (arr + 0.044715 * arr**3)
         return 0.5 * arr * (1.0 + np.tanh(inner))

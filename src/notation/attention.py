@@ -1,4 +1,4 @@
-"""Attention: the causal mask and scaled dot-product attention."""
+"""Attention: the causal mask, the scaled scores and scaled dot-product attention."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 from notation._checks import FloatArray, as_float_array
 from notation.activations import softmax
 
-__all__ = ["causal_mask", "scaled_dot_product_attention"]
+__all__ = ["causal_mask", "attention_scores", "scaled_dot_product_attention"]
 
 
 def causal_mask(n: int) -> FloatArray:
@@ -30,6 +30,43 @@ def causal_mask(n: int) -> FloatArray:
     return np.triu(np.full((n, n), -np.inf), k=1) + 0.0
 
 
+def attention_scores(
+    q: ArrayLike, k: ArrayLike, mask: ArrayLike | None = None, scale: bool = True
+) -> FloatArray:
+    """The scores that attention feeds to softmax: ``Q Kᵀ / √d_k + M``.
+
+    Shapes: ``q`` is ``(..., N, d_k)`` and ``k`` is ``(..., M, d_k)``; the result is
+    ``(..., N, M)``, one row per query and one column per key. ``scale=False`` leaves out
+    the division by ``√d_k`` (to show what it changes); ``mask`` is added and must
+    broadcast to ``(..., N, M)``.
+
+    >>> attention_scores([[1.0, 1.0]], [[2.0, 0.0], [1.0, 1.0]], scale=False)
+    array([[2., 2.]])
+    >>> attention_scores([[1.0, 1.0]], [[2.0, 0.0], [1.0, 1.0]]).round(4)
+    array([[1.4142, 1.4142]])
+    """
+    q_, k_ = as_float_array(q, "q"), as_float_array(k, "k")
+    for name, arr in (("q", q_), ("k", k_)):
+        if arr.ndim < 2:
+            raise ValueError(f"{name} must have at least 2 axes (tokens × features), got {arr.shape}")
+    if q_.shape[-1] != k_.shape[-1]:
+        raise ValueError(f"q and k must share d_k (last axis), got {q_.shape} and {k_.shape}")
+    dtype = np.result_type(q_, k_)
+    scores = q_ @ np.swapaxes(k_, -1, -2)
+    if scale:
+        scores = scores / dtype.type(math.sqrt(q_.shape[-1]))
+    if mask is not None:
+        m = as_float_array(mask, "mask")
+        try:
+            np.broadcast_shapes(m.shape, scores.shape)
+        except ValueError:
+            raise ValueError(
+                f"mask of shape {m.shape} does not broadcast to the scores' shape {scores.shape}"
+            ) from None
+        scores = scores + m.astype(dtype, copy=False)
+    return scores
+
+
 def scaled_dot_product_attention(
     q: ArrayLike, k: ArrayLike, v: ArrayLike, mask: ArrayLike | None = None
 ) -> tuple[FloatArray, FloatArray]:
@@ -47,24 +84,10 @@ def scaled_dot_product_attention(
     array([[1.  , 0.  ],
            [0.33, 0.67]])
     """
-    q_, k_, v_ = as_float_array(q, "q"), as_float_array(k, "k"), as_float_array(v, "v")
-    for name, arr in (("q", q_), ("k", k_), ("v", v_)):
-        if arr.ndim < 2:
-            raise ValueError(f"{name} must have at least 2 axes (tokens × features), got {arr.shape}")
-    if q_.shape[-1] != k_.shape[-1]:
-        raise ValueError(f"q and k must share d_k (last axis), got {q_.shape} and {k_.shape}")
-    if k_.shape[-2] != v_.shape[-2]:
+    k_, v_ = as_float_array(k, "k"), as_float_array(v, "v")
+    if v_.ndim < 2:
+        raise ValueError(f"v must have at least 2 axes (tokens × features), got {v_.shape}")
+    if k_.ndim >= 2 and k_.shape[-2] != v_.shape[-2]:
         raise ValueError(f"k and v must have the same number of keys, got {k_.shape} and {v_.shape}")
-    dtype = np.result_type(q_, k_, v_)
-    scores = (q_ @ np.swapaxes(k_, -1, -2)) / dtype.type(math.sqrt(q_.shape[-1]))
-    if mask is not None:
-        m = as_float_array(mask, "mask")
-        try:
-            np.broadcast_shapes(m.shape, scores.shape)
-        except ValueError:
-            raise ValueError(
-                f"mask of shape {m.shape} does not broadcast to the scores' shape {scores.shape}"
-            ) from None
-        scores = scores + m.astype(dtype, copy=False)
-    weights = softmax(scores, axis=-1)
+    weights = softmax(attention_scores(q, k_, mask), axis=-1)
     return weights @ v_, weights

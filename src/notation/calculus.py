@@ -1,36 +1,54 @@
-"""Numerical derivatives by central differences, for checking analytic formulas."""
+"""Derivatives: numerical ones by central differences, for checking analytic formulas.
+
+The functions here take plain Python callables. ``jacobian`` works on vectors (one axis);
+``gradient`` accepts parameters of any shape and returns an array of that same shape,
+because that is how a gradient is used: ``θ ← θ − η ∇_θ L`` needs ``∇_θ L`` shaped like ``θ``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from notation._checks import FloatArray, as_float_array
+from notation._checks import FloatArray, as_float_array, check_axis
 
-__all__ = ["jacobian", "gradient", "directional_derivative"]
+__all__ = [
+    "jacobian",
+    "gradient",
+    "directional_derivative",
+    "secant_slope",
+    "softmax_jacobian",
+    "local_jacobians",
+    "chain_rule",
+]
 
 
-def _point(x: ArrayLike) -> FloatArray:
-    arr = as_float_array(x).astype(np.float64)
+def _point(x: ArrayLike, name: str = "x") -> FloatArray:
+    arr = as_float_array(x, name).astype(np.float64)
     if arr.ndim != 1:
-        raise ValueError(f"x must be a vector (one axis), got shape {arr.shape}")
+        raise ValueError(f"{name} must be a vector (one axis), got shape {arr.shape}")
     return arr
+
+
+def _check_eps(eps: float) -> None:
+    if not eps > 0:
+        raise ValueError(f"eps must be > 0, got {eps}")
 
 
 def jacobian(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, eps: float = 1e-6) -> FloatArray:
     """Jacobian ``J_ij = ∂f_i/∂x_j`` of ``f: ℝⁿ → ℝᵐ`` at ``x``, by central differences.
 
-    The result is ``m × n``: row ``i`` is the gradient of output ``i``.
+    The result is ``m × n``: row ``i`` is the gradient of output ``i``. A scalar ``f``
+    gives a ``1 × n`` Jacobian (the gradient laid out as a row).
 
     >>> jacobian(lambda v: np.array([v[0] * v[1], v[0] + v[1]]), [2.0, 3.0]).round(6)
     array([[3., 2.],
            [1., 1.]])
     """
     x0 = _point(x)
-    if not eps > 0:
-        raise ValueError(f"eps must be > 0, got {eps}")
+    _check_eps(eps)
     columns = []
     for j in range(x0.size):
         step = np.zeros_like(x0)
@@ -44,15 +62,25 @@ def jacobian(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, eps: float = 1e
 
 
 def gradient(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, eps: float = 1e-6) -> FloatArray:
-    """Gradient ``∇f(x)`` of a scalar function: a vector with the same shape as ``x``.
+    """Gradient ``∇f(x)`` of a scalar function: an array with the same shape as ``x``.
+
+    ``x`` may be a vector or any array of parameters (a weight matrix, say); ``f`` is
+    called with arrays of that shape.
 
     >>> gradient(lambda v: float(v @ v), [1.0, -2.0]).round(6)
     array([ 2., -4.])
+    >>> gradient(lambda W: float(W.sum() ** 2), np.ones((2, 3))).round(6)
+    array([[12., 12., 12.],
+           [12., 12., 12.]])
     """
-    jac = jacobian(f, x, eps)
+    x0 = as_float_array(x).astype(np.float64)
+    if x0.ndim == 0:
+        raise ValueError("x must have at least one axis; wrap a scalar as [x]")
+    shape = x0.shape
+    jac = jacobian(lambda flat: f(flat.reshape(shape)), x0.ravel(), eps)
     if jac.shape[0] != 1:
         raise ValueError(f"f must return a scalar for a gradient, got {jac.shape[0]} outputs")
-    return jac[0]
+    return jac[0].reshape(shape)
 
 
 def directional_derivative(
@@ -66,8 +94,102 @@ def directional_derivative(
     >>> round(float(directional_derivative(lambda p: p[0] ** 2 + 3 * p[1], [1.0, 0.0], [0.6, 0.8])), 6)
     3.6
     """
-    x0, v_ = _point(x), _point(v)
+    x0, v_ = _point(x), _point(v, "v")
     if v_.shape != x0.shape:
         raise ValueError(f"v must have the shape of x, got {v_.shape} and {x0.shape}")
     out = jacobian(f, x0, eps) @ v_
     return out if out.size > 1 else out[0]
+
+
+def secant_slope(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, v: ArrayLike, h: float) -> FloatArray:
+    """Slope of ``f`` between ``x`` and ``x + h v``: ``(f(x + h v) − f(x)) / h``.
+
+    This is the "rise over run" that a directional derivative is the limit of as ``h → 0``.
+    A vector ``f`` gives a vector of slopes, one per output.
+
+    >>> float(secant_slope(lambda p: p[0] ** 2, [1.0, 0.0], [1.0, 0.0], 0.1))  # (1.1² − 1) / 0.1
+    2.100000000000002
+    """
+    x0, v_ = _point(x), _point(v, "v")
+    if v_.shape != x0.shape:
+        raise ValueError(f"v must have the shape of x, got {v_.shape} and {x0.shape}")
+    if not (np.isfinite(h) and h != 0):
+        raise ValueError(f"h must be a finite non-zero step, got {h}")
+    hi = np.asarray(f(x0 + h * v_), dtype=np.float64)
+    lo = np.asarray(f(x0), dtype=np.float64)
+    return (hi - lo) / h
+
+
+def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
+    """Analytic Jacobian of softmax: ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, i.e. ``diag(p) − p pᵀ``.
+
+    For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one symmetric
+    ``n × n`` matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j``
+    off it. Each row sums to 0, because the probabilities always sum to 1.
+
+    >>> softmax_jacobian([0.0, 0.0])
+    array([[ 0.25, -0.25],
+           [-0.25,  0.25]])
+    """
+    from notation.activations import softmax
+    from notation.elementary import kronecker_delta
+
+    arr = as_float_array(z, "z")
+    ax = check_axis(arr, axis, "z")
+    if arr.shape[ax] == 0:
+        raise ValueError("z must not be empty")
+    p = np.moveaxis(softmax(arr, axis=ax), ax, -1)
+    idx = np.arange(p.shape[-1])
+    delta = kronecker_delta(idx[:, None], idx[None, :]).astype(p.dtype, copy=False)
+    return p[..., :, None] * (delta - p[..., None, :])
+
+
+def local_jacobians(
+    layers: Sequence[Callable[[FloatArray], ArrayLike]], x: ArrayLike, eps: float = 1e-6
+) -> tuple[list[FloatArray], list[FloatArray]]:
+    """Run ``x`` through ``layers`` and take each layer's Jacobian at the input it received.
+
+    Returns ``(jacobians, values)``: ``values[0]`` is ``x`` and ``values[k + 1]`` is the
+    output of layer ``k``; ``jacobians[k]`` is layer ``k``'s local Jacobian, of shape
+    (its output size) × (its input size). Scalar outputs become length-1 vectors.
+
+    >>> jacs, vals = local_jacobians([lambda v: 2 * v, lambda v: v.sum()], [1.0, 2.0])
+    >>> [j.round(6).tolist() for j in jacs], vals[-1].tolist()
+    ([[[2.0, 0.0], [0.0, 2.0]], [[1.0, 1.0]]], [6.0])
+    """
+    if len(layers) == 0:
+        raise ValueError("layers must not be empty")
+    values = [_point(x)]
+    jacobians = []
+    for layer in layers:
+        jacobians.append(jacobian(layer, values[-1], eps))
+        values.append(np.atleast_1d(np.asarray(layer(values[-1]), dtype=np.float64)))
+    return jacobians, values
+
+
+def chain_rule(jacobians: Sequence[ArrayLike]) -> FloatArray:
+    """Jacobian of a composition from the layers' local Jacobians, given in forward order.
+
+    For ``f = f_L ∘ … ∘ f_1`` it returns ``J_L ⋯ J_2 J_1``, multiplied from the loss end
+    backwards, as backpropagation does. When the last layer is a scalar loss the result
+    is ``1 × n``: the gradient with respect to the input, as a row.
+
+    >>> chain_rule([[[2.0, 0.0], [0.0, 3.0]], [[1.0, 1.0]]])
+    array([[2., 3.]])
+    """
+    if len(jacobians) == 0:
+        raise ValueError("jacobians must not be empty")
+    mats = [as_float_array(j, "jacobian").astype(np.float64) for j in jacobians]
+    for k, m in enumerate(mats):
+        if m.ndim != 2:
+            raise ValueError(f"jacobian {k} must be a matrix, got shape {m.shape}")
+    for k in range(1, len(mats)):
+        if mats[k].shape[1] != mats[k - 1].shape[0]:
+            raise ValueError(
+                f"jacobian {k} takes {mats[k].shape[1]} inputs but layer {k - 1} has "
+                f"{mats[k - 1].shape[0]} outputs"
+            )
+    out = mats[-1]
+    for m in reversed(mats[:-1]):
+        out = out @ m
+    return out

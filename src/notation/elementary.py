@@ -18,10 +18,7 @@ from notation.activations import softmax
 __all__ = [
     "in_real_space",
     "kronecker_delta",
-    "softmax_jacobian",
     "log_product",
-    "quantize_int8",
-    "dequantize_int8",
 ]
 
 
@@ -78,26 +75,6 @@ def kronecker_delta(i: ArrayLike, j: ArrayLike) -> FloatArray:
     return out[()] if out.ndim == 0 else out
 
 
-def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
-    """Jacobian of softmax, ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, where ``p = softmax(z)``.
-
-    For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one ``n × n``
-    matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j`` off it.
-    Each row sums to 0, because the probabilities always sum to 1.
-
-    >>> softmax_jacobian([0.0, 0.0])
-    array([[ 0.25, -0.25],
-           [-0.25,  0.25]])
-    """
-    arr = as_float_array(z, "z")
-    ax = check_axis(arr, axis, "z")
-    p = np.moveaxis(softmax(arr, axis=ax), ax, -1)
-    n = p.shape[-1]
-    idx = np.arange(n)
-    delta = kronecker_delta(idx[:, None], idx[None, :]).astype(p.dtype, copy=False)
-    return p[..., :, None] * (delta - p[..., None, :])
-
-
 def log_product(x: ArrayLike, axis: int = -1) -> FloatArray:
     """``log ∏_i x_i`` computed as ``Σ_i log x_i``, which does not underflow.
 
@@ -119,40 +96,3 @@ def log_product(x: ArrayLike, axis: int = -1) -> FloatArray:
         raise ValueError(f"x must not have negative entries: the log of a negative product is undefined (min {arr.min():.3g})")
     with np.errstate(divide="ignore"):
         return np.sum(np.log(arr), axis=ax)
-
-
-def quantize_int8(x: ArrayLike) -> tuple[NDArray[np.int8], float]:
-    """Symmetric ("absmax") int8 quantization: integers ``q`` in [−127, 127] and one scale.
-
-    ``scale = max|x| / 127`` and ``q = round(x / scale)``, so ``q * scale ≈ x`` with an
-    error of at most ``scale / 2`` per entry. An all-zero ``x`` gets ``scale = 1.0``.
-
-    >>> q, s = quantize_int8([0.5, -1.27, 0.01])
-    >>> q.tolist(), s
-    ([50, -127, 1], 0.01)
-    """
-    arr = as_float_array(x).astype(np.float64)
-    if arr.size == 0:
-        raise ValueError("x must not be empty")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError("x must be finite to be quantized")
-    peak = float(np.max(np.abs(arr)))
-    scale = peak / 127.0 if peak > 0 else 1.0
-    q = np.clip(np.rint(arr / scale), -127, 127).astype(np.int8)
-    return q, scale
-
-
-def dequantize_int8(q: ArrayLike, scale: float) -> FloatArray:
-    """Map int8 codes back to real numbers: ``q * scale`` (float64).
-
-    >>> dequantize_int8([50, -127, 1], 0.01)
-    array([ 0.5 , -1.27,  0.01])
-    """
-    codes = _as_index_array(q, "q")
-    if isinstance(scale, bool) or not isinstance(scale, (int, float, np.floating, np.integer)):
-        raise TypeError(f"scale must be a number, got {type(scale).__name__}")
-    if not (np.isfinite(scale) and scale > 0):
-        raise ValueError(f"scale must be a positive finite number, got {scale}")
-    if np.any(codes < -128) or np.any(codes > 127):
-        raise ValueError("q must hold int8 codes, between -128 and 127")
-    return codes.astype(np.float64) * float(scale)

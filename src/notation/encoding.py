@@ -1,13 +1,33 @@
-"""Turning token ids into vectors."""
+"""Turning text into token ids, and token ids into vectors."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from notation._checks import FloatArray
 
-__all__ = ["one_hot"]
+__all__ = ["one_hot", "tokenize", "check_token_ids"]
+
+
+def check_token_ids(ids: ArrayLike, n: int, name: str = "token ids") -> NDArray[np.integer]:
+    """Return ``ids`` as an integer array after checking every id is in ``0..n-1``.
+
+    >>> check_token_ids([0, 3], 4)
+    array([0, 3])
+    >>> check_token_ids([4], 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: token ids must be in 0..3, got values in 4..4
+    """
+    arr = np.asarray(ids)
+    if not np.issubdtype(arr.dtype, np.integer) or arr.dtype == np.bool_:
+        raise TypeError(f"{name} must be integers, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() >= n):
+        raise ValueError(f"{name} must be in 0..{n - 1}, got values in {arr.min()}..{arr.max()}")
+    return arr
 
 
 def one_hot(i: ArrayLike, n: int) -> FloatArray:
@@ -25,9 +45,46 @@ def one_hot(i: ArrayLike, n: int) -> FloatArray:
         raise TypeError(f"n must be an integer, got {type(n).__name__}")
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
-    ids = np.asarray(i)
-    if not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.bool_:
-        raise TypeError(f"i must be integer token ids, got dtype {ids.dtype}")
-    if ids.size and (ids.min() < 0 or ids.max() >= n):
-        raise ValueError(f"ids must be in 0..{n - 1}, got values in {ids.min()}..{ids.max()}")
-    return np.eye(n)[ids]
+    ids = check_token_ids(i, n)
+    out = np.zeros((*ids.shape, n))  # not np.eye(n)[ids]: that builds an n × n matrix first
+    np.put_along_axis(out, ids[..., np.newaxis], 1.0, axis=-1)
+    return out
+
+
+def tokenize(text: str, vocab: Sequence[str], unk: str | None = None) -> NDArray[np.int64]:
+    """Token ids of ``text``: split on whitespace, then take the longest vocabulary piece each time.
+
+    A toy greedy longest-match tokenizer. A word in the vocabulary becomes one token; a
+    rarer word is split into several pieces. A character no piece covers becomes ``unk``
+    (when given and in ``vocab``); otherwise it raises ``ValueError``.
+
+    >>> vocab = ["<unk>", "the", "cat", "s", "nap"]
+    >>> tokenize("the cats", vocab).tolist()
+    [1, 2, 3]
+    >>> tokenize("catnap!", vocab, unk="<unk>").tolist()
+    [2, 4, 0]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a string, got {type(text).__name__}")
+    if isinstance(vocab, str) or not all(isinstance(v, str) and v for v in vocab):
+        raise TypeError("vocab must be a sequence of non-empty strings")
+    index = {piece: i for i, piece in reversed(list(enumerate(vocab)))}  # first id wins
+    if unk is not None and unk not in index:
+        raise ValueError(f"unk token {unk!r} is not in the vocabulary")
+    longest = max((len(v) for v in vocab), default=0)
+    ids: list[int] = []
+    for word in text.split():
+        pos = 0
+        while pos < len(word):
+            for size in range(min(longest, len(word) - pos), 0, -1):
+                piece = word[pos : pos + size]
+                if piece in index:
+                    ids.append(index[piece])
+                    pos += size
+                    break
+            else:
+                if unk is None:
+                    raise ValueError(f"no vocabulary piece matches {word[pos:]!r} in {word!r}")
+                ids.append(index[unk])
+                pos += 1
+    return np.array(ids, dtype=np.int64)

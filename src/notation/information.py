@@ -5,12 +5,23 @@ Natural logs (nats) by default; ``base=2`` gives bits.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 from notation._checks import FloatArray, as_float_array, check_probabilities, check_same_shape, log_base
 
-__all__ = ["entropy", "cross_entropy", "kl_divergence", "perplexity"]
+__all__ = [
+    "entropy",
+    "cross_entropy",
+    "kl_divergence",
+    "perplexity",
+    "token_nll",
+    "cross_entropy_from_logits",
+    "cross_entropy_logits_gradient",
+    "bits_per_byte",
+]
 
 
 def _plogq(p: FloatArray, q: FloatArray) -> FloatArray:
@@ -67,3 +78,88 @@ def perplexity(nll_per_token: ArrayLike) -> float:
     if not np.all(np.isfinite(nll)) or np.any(nll < 0):
         raise ValueError("negative log-likelihoods must be finite and >= 0")
     return float(np.exp(nll.mean()))
+
+
+def token_nll(p_target: ArrayLike) -> FloatArray:
+    """Negative log-likelihood ``−ln p`` of each token, from the probability the model gave it.
+
+    ``p_target[t]`` is the probability the model assigned to the token that actually came
+    next. A sure prediction (``p = 1``) costs 0 nats; ``p → 0`` costs without bound.
+
+    >>> token_nll([1.0, 0.5, 0.25]).round(4)
+    array([0.    , 0.6931, 1.3863])
+    """
+    p = as_float_array(p_target, "p_target")
+    if p.size == 0:
+        raise ValueError("p_target must not be empty")
+    if not np.all(np.isfinite(p)) or np.any(p <= 0) or np.any(p > 1):
+        raise ValueError("each probability must be in (0, 1]")
+    return 0.0 - np.log(p)  # 0.0 - x, so that p = 1 gives 0 and not -0
+
+
+def _logits_and_targets(z: ArrayLike, target: ArrayLike) -> tuple[FloatArray, np.ndarray]:
+    arr = as_float_array(z, "z")
+    if arr.ndim == 0 or arr.shape[-1] == 0:
+        raise ValueError(f"z must have a non-empty last axis of logits, got shape {arr.shape}")
+    t = np.asarray(target)
+    if not np.issubdtype(t.dtype, np.integer) or t.dtype == np.bool_:
+        raise TypeError(f"target must be integer class ids, got dtype {t.dtype}")
+    if t.shape != arr.shape[:-1]:
+        raise ValueError(f"target must have shape {arr.shape[:-1]} (z without its last axis), got {t.shape}")
+    n = arr.shape[-1]
+    if t.size and (t.min() < 0 or t.max() >= n):
+        raise ValueError(f"target ids must be in 0..{n - 1}")
+    return arr, t
+
+
+def cross_entropy_from_logits(z: ArrayLike, target: ArrayLike) -> FloatArray:
+    """Cross-entropy loss from logits and a target id: ``−log Softmax(z)[target]`` in nats.
+
+    The same number as ``cross_entropy(one_hot(target), softmax(z))``, computed through
+    ``log_softmax`` so large logits do not overflow (what ``F.cross_entropy`` does, without
+    the averaging). ``z`` is ``(..., V)`` and ``target`` has the leading shape ``(...)``.
+
+    >>> round(float(cross_entropy_from_logits([2.0, 0.0, 0.0], 0)), 4)
+    0.2395
+    """
+    from notation.activations import log_softmax
+
+    arr, t = _logits_and_targets(z, target)
+    logp = log_softmax(arr)
+    return -np.take_along_axis(logp, t[..., np.newaxis], axis=-1)[..., 0]
+
+
+def cross_entropy_logits_gradient(z: ArrayLike, target: ArrayLike) -> FloatArray:
+    """Gradient of :func:`cross_entropy_from_logits` with respect to the logits: ``p − e_target``.
+
+    Same shape as ``z``. Each row sums to 0; the target's entry is negative (raising its
+    logit lowers the loss) and every other entry is positive.
+
+    >>> cross_entropy_logits_gradient([0.0, 0.0], 1)
+    array([ 0.5, -0.5])
+    """
+    from notation.activations import softmax
+
+    arr, t = _logits_and_targets(z, target)
+    grad = softmax(arr).astype(np.float64)
+    np.put_along_axis(grad, t[..., np.newaxis], np.take_along_axis(grad, t[..., np.newaxis], axis=-1) - 1.0, axis=-1)
+    return grad
+
+
+def bits_per_byte(total_nll_nats: float, n_bytes: int) -> float:
+    """Bits per byte: a text's total negative log-likelihood in bits, divided by its length in bytes.
+
+    ``total_nll_nats / (n_bytes · ln 2)``. Unlike perplexity, it does not depend on how the
+    text was cut into tokens, so it compares models with different tokenizers.
+
+    >>> round(bits_per_byte(np.log(2.0) * 8, 8), 6)  # 1 bit for each of 8 bytes
+    1.0
+    """
+    if isinstance(n_bytes, bool) or not isinstance(n_bytes, (int, np.integer)):
+        raise TypeError(f"n_bytes must be an integer, got {type(n_bytes).__name__}")
+    if n_bytes < 1:
+        raise ValueError(f"n_bytes must be at least 1, got {n_bytes}")
+    total = float(total_nll_nats)
+    if not np.isfinite(total) or total < 0:
+        raise ValueError(f"total_nll_nats must be finite and >= 0, got {total}")
+    return total / (n_bytes * math.log(2.0))

@@ -22,6 +22,8 @@ __all__ = [
     "display_math",
     "text",
     "fmt",
+    "sci",
+    "code",
     "fmt_array",
     "shape_str",
     "table",
@@ -69,13 +71,13 @@ def text(s: str) -> str:
 def fmt(x: Any, precision: int = 3) -> str:
     """One number with fixed precision; integers stay integers, ``-inf`` prints as −∞.
 
-    >>> fmt(0.1234567), fmt(3), fmt(float("-inf")), fmt(-0.0001), fmt(True)
-    ('0.123', '3', '−∞', '0.000', 'True')
+    >>> fmt(0.1234567), fmt(-3), fmt(float("-inf")), fmt(-0.0001), fmt(True)
+    ('0.123', '−3', '−∞', '0.000', 'True')
     """
     if isinstance(x, (bool, np.bool_)):
         return str(bool(x))
     if isinstance(x, (int, np.integer)):
-        return f"{int(x):,}" if abs(int(x)) >= 10_000 else str(int(x))
+        return (f"{int(x):,}" if abs(int(x)) >= 10_000 else str(int(x))).replace("-", "−")
     value = float(x)
     if _math.isnan(value):
         return "NaN"
@@ -85,6 +87,33 @@ def fmt(x: Any, precision: int = 3) -> str:
     if float(s) == 0:  # no "-0.000"
         s = s.lstrip("-")
     return s.replace("-", "−")
+
+
+def sci(x: Any, digits: int = 3) -> str:
+    """A number in scientific notation as inline math, ``$m \\times 10^{k}$``, with
+    ``digits`` significant digits (no power for 10⁰); 0, ±∞ and NaN print as themselves. Use it for values
+    too small or too large for fixed decimals; it can go in table cells and labels.
+
+    >>> sci(4.2e-18), sci(-123456.0, 2), sci(0.0)
+    ('$4.20 \\\\times 10^{-18}$', '$-1.2 \\\\times 10^{5}$', '0')
+    """
+    value = float(x)
+    if value == 0 or not _math.isfinite(value):
+        return fmt(value, 0)
+    k = _math.floor(_math.log10(abs(value)))
+    m = round(value / 10**k, digits - 1)
+    if abs(m) >= 10:  # 9.996e-9 rounds up to 10.0e-9: renormalise
+        m, k = m / 10, k + 1
+    return f"${m:.{digits - 1}f}$" if k == 0 else f"${m:.{digits - 1}f} \\times 10^{{{k}}}$"
+
+
+def code(s: str) -> str:
+    """Text shown as code (monospace, escaped), e.g. the LaTeX source of a matrix.
+
+    >>> code("a & b")
+    '<pre class="computed-code"><code>a &amp; b</code></pre>'
+    """
+    return f'<pre class="computed-code"><code>{html.escape(s, quote=False)}</code></pre>'
 
 
 def fmt_array(a: ArrayLike, precision: int = 3) -> str:

@@ -9,12 +9,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from notation import (
-    dequantize_int8,
     in_real_space,
     jacobian,
     kronecker_delta,
     log_product,
-    quantize_int8,
     softmax,
     softmax_jacobian,
 )
@@ -147,43 +145,3 @@ def test_log_product_errors():
         log_product(["a"])
 
 
-# -- quantize_int8 / dequantize_int8 ---------------------------------------------------------
-
-
-@given(arrays(np.float64, st.integers(1, 50), elements=st.floats(-100, 100)))
-def test_int8_round_trip_error_is_at_most_half_a_step(x):
-    q, scale = quantize_int8(x)
-    assert q.dtype == np.int8
-    assert np.all(np.abs(q.astype(int)) <= 127)
-    x_hat = dequantize_int8(q, scale)
-    assert np.all(np.abs(x_hat - x) <= scale / 2 * (1 + 1e-9) + 1e-300)
-
-
-def test_quantize_int8_explicit_values():
-    q, scale = quantize_int8([0.5, -1.27, 0.01])
-    assert scale == pytest.approx(1.27 / 127)
-    assert q.tolist() == [round(0.5 / scale), -127, round(0.01 / scale)]
-    q0, s0 = quantize_int8(np.zeros(3))
-    assert q0.tolist() == [0, 0, 0] and s0 == 1.0
-
-
-def test_dequantize_int8_explicit():
-    np.testing.assert_allclose(dequantize_int8([50, -127, 1], 0.01), [0.5, -1.27, 0.01])
-    assert dequantize_int8(np.int8([3]), 2).dtype == np.float64
-
-
-def test_quantize_and_dequantize_errors():
-    with pytest.raises(ValueError):
-        quantize_int8([])
-    with pytest.raises(ValueError):
-        quantize_int8([1.0, np.inf])
-    with pytest.raises(TypeError):
-        quantize_int8("abc")
-    with pytest.raises(TypeError):
-        dequantize_int8([1.5], 0.1)
-    with pytest.raises(ValueError):
-        dequantize_int8([200], 0.1)
-    with pytest.raises(ValueError):
-        dequantize_int8([1], 0.0)
-    with pytest.raises(TypeError):
-        dequantize_int8([1], "0.1")

@@ -1,0 +1,165 @@
+"""notation.calculus against analytic derivatives worked out by hand."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation import (
+    chain_rule,
+    directional_derivative,
+    gradient,
+    jacobian,
+    local_jacobians,
+    secant_slope,
+    softmax,
+    softmax_jacobian,
+)
+
+finite = st.floats(min_value=-5, max_value=5, allow_nan=False)
+
+
+def test_jacobian_of_polar_to_cartesian_matches_hand_derivation():
+    r, phi = 2.0, 0.7
+    f = lambda v: np.array([v[0] * math.cos(v[1]), v[0] * math.sin(v[1]), v[0] ** 2])  # noqa: E731
+    expected = np.array(
+        [[math.cos(phi), -r * math.sin(phi)], [math.sin(phi), r * math.cos(phi)], [2 * r, 0.0]]
+    )
+    J = jacobian(f, [r, phi])
+    assert J.shape == (3, 2)  # m outputs by n inputs
+    np.testing.assert_allclose(J, expected, atol=1e-8)
+
+
+def test_jacobian_of_linear_map_is_the_matrix():
+    W = np.arange(6.0).reshape(2, 3) - 2.5
+    np.testing.assert_allclose(jacobian(lambda x: W @ x, [0.3, -1.0, 2.0]), W, atol=1e-8)
+
+
+def test_jacobian_of_scalar_function_is_one_row():
+    J = jacobian(lambda v: v[0] * v[1], [3.0, 4.0])
+    np.testing.assert_allclose(J, [[4.0, 3.0]], atol=1e-8)
+
+
+def test_jacobian_rejects_bad_input():
+    with pytest.raises(ValueError, match="vector"):
+        jacobian(lambda v: v, np.ones((2, 2)))
+    with pytest.raises(ValueError, match="eps"):
+        jacobian(lambda v: v, [1.0], eps=0.0)
+    with pytest.raises(ValueError, match="scalar or a vector"):
+        jacobian(lambda v: np.outer(v, v), [1.0, 2.0])
+    with pytest.raises(TypeError):
+        jacobian(lambda v: v, "abc")
+
+
+@given(st.lists(finite, min_size=1, max_size=5))
+@settings(max_examples=50, deadline=None)
+def test_gradient_of_sum_of_squares_is_twice_x(xs):
+    np.testing.assert_allclose(gradient(lambda v: float(v @ v), xs), 2 * np.array(xs), atol=1e-6)
+
+
+def test_gradient_has_the_shape_of_a_matrix_parameter():
+    rng = np.random.default_rng(1)
+    W, x = rng.normal(size=(3, 2)), np.array([0.5, -1.5])
+    # L(W) = sum(W x)^2 / 2 has gradient (sum(W x)) * 1 x^T, written with loops
+    s = sum(W[i, j] * x[j] for i in range(3) for j in range(2))
+    expected = np.array([[s * x[j] for j in range(2)] for _ in range(3)])
+    g = gradient(lambda M: float((M @ x).sum() ** 2 / 2), W)
+    assert g.shape == W.shape
+    np.testing.assert_allclose(g, expected, atol=1e-6)
+
+
+def test_gradient_rejects_vector_output_and_scalar_input():
+    with pytest.raises(ValueError, match="scalar"):
+        gradient(lambda v: v, [1.0, 2.0])
+    with pytest.raises(ValueError, match="at least one axis"):
+        gradient(lambda v: v, 1.0)
+
+
+def test_directional_derivative_is_gradient_dot_v():
+    f = lambda p: p[0] ** 2 * p[1] + math.exp(p[1])  # noqa: E731
+    x, v = np.array([1.5, 0.2]), np.array([0.6, -0.8])
+    grad = np.array([2 * x[0] * x[1], x[0] ** 2 + math.exp(x[1])])
+    assert float(directional_derivative(f, x, v)) == pytest.approx(float(grad @ v), abs=1e-7)
+
+
+def test_directional_derivative_of_vector_function_is_jv():
+    W = np.array([[1.0, 2.0], [-3.0, 0.5], [0.0, 4.0]])
+    v = np.array([0.3, -0.2])
+    np.testing.assert_allclose(directional_derivative(lambda x: W @ x, [1.0, 1.0], v), W @ v, atol=1e-8)
+
+
+def test_directional_derivative_rejects_mismatched_direction():
+    with pytest.raises(ValueError, match="shape"):
+        directional_derivative(lambda p: p.sum(), [1.0, 2.0], [1.0, 0.0, 0.0])
+
+
+def test_secant_slope_converges_to_the_derivative():
+    f = lambda p: p[0] ** 3  # noqa: E731  derivative 3x^2 = 12 at x = 2
+    errors = [abs(float(secant_slope(f, [2.0], [1.0], h)) - 12.0) for h in (0.1, 0.01, 0.001)]
+    assert errors[0] > errors[1] > errors[2]
+    # forward difference of x^3: ((x+h)^3 - x^3)/h = 3x^2 + 3xh + h^2 exactly
+    assert float(secant_slope(f, [2.0], [1.0], 0.1)) == pytest.approx(12 + 0.6 + 0.01)
+
+
+def test_secant_slope_rejects_zero_step_and_bad_direction():
+    with pytest.raises(ValueError, match="non-zero"):
+        secant_slope(lambda p: p.sum(), [1.0], [1.0], 0.0)
+    with pytest.raises(ValueError, match="shape"):
+        secant_slope(lambda p: p.sum(), [1.0], [1.0, 1.0], 0.1)
+
+
+@given(st.lists(finite, min_size=1, max_size=6))
+@settings(max_examples=50, deadline=None)
+def test_softmax_jacobian_matches_kronecker_delta_form_and_numerics(zs):
+    p = softmax(np.array(zs))
+    n = len(zs)
+    delta = lambda i, j: 1.0 if i == j else 0.0  # noqa: E731
+    expected = np.array([[p[i] * (delta(i, j) - p[j]) for j in range(n)] for i in range(n)])
+    J = softmax_jacobian(zs)
+    np.testing.assert_allclose(J, expected, atol=1e-12)
+    np.testing.assert_allclose(J, jacobian(softmax, zs), atol=1e-7)
+    np.testing.assert_allclose(J.sum(axis=1), 0.0, atol=1e-12)
+    np.testing.assert_allclose(J, J.T, atol=1e-15)
+
+
+def test_softmax_jacobian_of_a_batch_is_one_jacobian_per_row_and_empty_raises():
+    z = np.array([[0.5, -1.0, 2.0], [0.0, 0.0, 0.0]])
+    J = softmax_jacobian(z)
+    assert J.shape == (2, 3, 3)
+    for row, Jrow in zip(z, J):
+        np.testing.assert_allclose(Jrow, jacobian(softmax, row), atol=1e-7)
+    with pytest.raises(ValueError):
+        softmax_jacobian([])
+    with pytest.raises(ValueError):
+        softmax_jacobian(3.0)
+
+
+def test_local_jacobians_and_chain_rule_match_the_composition():
+    W = np.array([[0.5, -1.0, 2.0], [1.5, 0.0, -0.5]])
+    layers = [lambda x: W @ x, np.tanh, lambda h: float(h @ h)]
+    x = np.array([0.2, -0.4, 0.1])
+    jacs, vals = local_jacobians(layers, x)
+    assert [j.shape for j in jacs] == [(2, 3), (2, 2), (1, 2)]
+    np.testing.assert_allclose(jacs[0], W, atol=1e-8)
+    h = np.tanh(W @ x)
+    np.testing.assert_allclose(jacs[1], np.diag(1 - h**2), atol=1e-8)
+    np.testing.assert_allclose(vals[-1], [h @ h])
+    # hand-derived gradient: 2 h * (1 - h^2) pushed back through W
+    expected = (2 * h * (1 - h**2)) @ W
+    np.testing.assert_allclose(chain_rule(jacs)[0], expected, atol=1e-7)
+    np.testing.assert_allclose(chain_rule(jacs)[0], gradient(lambda v: layers[2](np.tanh(W @ v)), x), atol=1e-7)
+
+
+def test_chain_rule_multiplies_in_backward_order_and_checks_shapes():
+    A, B = np.array([[1.0, 2.0]]), np.array([[0.0, 1.0], [1.0, 0.0]])
+    np.testing.assert_allclose(chain_rule([B, A]), A @ B)
+    with pytest.raises(ValueError, match="inputs"):
+        chain_rule([np.ones((2, 3)), np.ones((1, 3))])
+    with pytest.raises(ValueError, match="matrix"):
+        chain_rule([np.ones(3)])
+    with pytest.raises(ValueError, match="empty"):
+        chain_rule([])
+    with pytest.raises(ValueError, match="empty"):
+        local_jacobians([], [1.0])

@@ -1,0 +1,183 @@
+"""notation.information against the math module, explicit loops and hypothesis properties."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation import (
+    bits_per_byte,
+    cross_entropy,
+    cross_entropy_from_logits,
+    cross_entropy_logits_gradient,
+    entropy,
+    gradient,
+    kl_divergence,
+    one_hot,
+    perplexity,
+    token_nll,
+)
+
+
+def distributions(n):
+    weights = st.lists(st.floats(0.01, 10.0), min_size=n, max_size=n)
+    return weights.map(lambda w: np.array(w) / sum(w))
+
+
+pairs = st.integers(2, 6).flatmap(lambda n: st.tuples(distributions(n), distributions(n)))
+
+
+def _H(p):
+    return -sum(x * math.log(x) for x in p if x > 0)
+
+
+def _CE(p, q):
+    return -sum(a * math.log(b) for a, b in zip(p, q) if a > 0)
+
+
+def test_entropy_known_values_in_nats_and_bits():
+    assert float(entropy([0.5, 0.5], base=2)) == pytest.approx(1.0)
+    assert float(entropy([0.25] * 4, base=2)) == pytest.approx(2.0)
+    assert float(entropy([1.0, 0.0, 0.0])) == 0.0
+    assert float(entropy([0.9, 0.1])) == pytest.approx(-(0.9 * math.log(0.9) + 0.1 * math.log(0.1)))
+
+
+@given(pairs)
+@settings(max_examples=100, deadline=None)
+def test_bits_are_nats_over_ln2(pq):
+    p, q = pq
+    for fn, args in ((entropy, (p,)), (cross_entropy, (p, q)), (kl_divergence, (p, q))):
+        assert float(fn(*args, base=2)) == pytest.approx(float(fn(*args)) / math.log(2), rel=1e-12, abs=1e-15)
+
+
+@given(pairs)
+@settings(max_examples=200, deadline=None)
+def test_kl_is_non_negative_and_cross_entropy_decomposes(pq):
+    p, q = pq
+    kl = float(kl_divergence(p, q))
+    assert kl >= 0
+    assert float(cross_entropy(p, q)) == pytest.approx(float(entropy(p)) + kl, rel=1e-10, abs=1e-12)
+    assert float(cross_entropy(p, q)) == pytest.approx(_CE(p, q), rel=1e-10)
+    assert float(entropy(p)) == pytest.approx(_H(p), rel=1e-10)
+    assert float(cross_entropy(p, q)) >= float(entropy(p)) - 1e-12  # entropy is the floor
+
+
+def test_kl_of_a_distribution_with_itself_is_zero_and_kl_is_not_symmetric():
+    p, q = [0.7, 0.2, 0.1], [0.4, 0.4, 0.2]
+    assert float(kl_divergence(p, p)) == pytest.approx(0.0, abs=1e-15)
+    by_loop = sum(a * math.log(a / b) for a, b in zip(p, q))
+    assert float(kl_divergence(p, q)) == pytest.approx(by_loop)
+    assert float(kl_divergence(p, q)) != pytest.approx(float(kl_divergence(q, p)))
+
+
+def test_kl_is_infinite_where_q_misses_mass_of_p():
+    assert math.isinf(float(kl_divergence([0.5, 0.5], [1.0, 0.0])))
+    assert float(kl_divergence([1.0, 0.0], [0.5, 0.5])) == pytest.approx(math.log(2))
+
+
+def test_functions_act_on_the_last_axis():
+    P = np.array([[0.5, 0.5], [0.9, 0.1]])
+    np.testing.assert_allclose(entropy(P), [_H(P[0]), _H(P[1])])
+
+
+@pytest.mark.parametrize("fn", [entropy, lambda p: cross_entropy(p, [0.5, 0.5]), lambda p: kl_divergence(p, [0.5, 0.5])])
+@pytest.mark.parametrize("bad", [[0.5, 0.6], [1.5, -0.5], [float("nan"), 1.0]])
+def test_invalid_probabilities_raise(fn, bad):
+    with pytest.raises(ValueError):
+        fn(bad)
+
+
+def test_shape_mismatch_and_bad_base_raise():
+    with pytest.raises(ValueError, match="same shape"):
+        cross_entropy([0.5, 0.5], [0.2, 0.3, 0.5])
+    with pytest.raises(ValueError, match="same shape"):
+        kl_divergence([0.5, 0.5], [0.2, 0.3, 0.5])
+    with pytest.raises(ValueError, match="base"):
+        entropy([0.5, 0.5], base=1)
+    with pytest.raises(TypeError):
+        entropy("abc")
+
+
+def test_cross_entropy_with_one_hot_target_is_nll():
+    q = [0.1, 0.6, 0.3]
+    assert float(cross_entropy(one_hot(1, 3), q)) == pytest.approx(-math.log(0.6))
+
+
+@given(st.lists(st.floats(0.0, 20.0), min_size=1, max_size=30))
+@settings(max_examples=100, deadline=None)
+def test_perplexity_is_exp_of_mean_nll(nlls):
+    assert perplexity(nlls) == pytest.approx(math.exp(math.fsum(nlls) / len(nlls)), rel=1e-9)
+
+
+def test_perplexity_of_uniform_guessing_is_the_number_of_choices():
+    assert perplexity(token_nll([1 / 50_257] * 7)) == pytest.approx(50_257)
+
+
+def test_perplexity_rejects_bad_input():
+    for bad in ([], [-0.1], [float("inf")]):
+        with pytest.raises(ValueError):
+            perplexity(bad)
+
+
+def test_token_nll_matches_math_log_and_rejects_impossible_probabilities():
+    ps = [0.9, 0.5, 1e-6, 1.0]
+    np.testing.assert_allclose(token_nll(ps), [-math.log(p) for p in ps])
+    assert token_nll([1.0])[0] == 0.0 and not math.copysign(1, token_nll([1.0])[0]) < 0
+    for bad in ([0.0], [1.2], [-0.5], []):
+        with pytest.raises(ValueError):
+            token_nll(bad)
+
+
+@given(st.lists(st.floats(-30, 30), min_size=2, max_size=6), st.data())
+@settings(max_examples=100, deadline=None)
+def test_cross_entropy_from_logits_matches_logsumexp(zs, data):
+    t = data.draw(st.integers(0, len(zs) - 1))
+    m = max(zs)
+    expected = m + math.log(math.fsum(math.exp(z - m) for z in zs)) - zs[t]
+    assert float(cross_entropy_from_logits(zs, t)) == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
+def test_cross_entropy_from_logits_batches_and_survives_huge_logits():
+    z = np.array([[1000.0, 0.0], [0.0, 0.0]])
+    np.testing.assert_allclose(cross_entropy_from_logits(z, np.array([0, 1])), [0.0, math.log(2)], atol=1e-12)
+
+
+def test_cross_entropy_logits_gradient_matches_finite_differences():
+    z, t = np.array([0.3, -1.2, 2.0, 0.5]), 2
+    g = cross_entropy_logits_gradient(z, t)
+    np.testing.assert_allclose(g, gradient(lambda v: float(cross_entropy_from_logits(v, t)), z), atol=1e-8)
+    assert g[t] < 0 and np.all(np.delete(g, t) > 0)
+    assert float(g.sum()) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_cross_entropy_from_logits_rejects_bad_targets():
+    with pytest.raises(ValueError):
+        cross_entropy_from_logits([1.0, 2.0], 2)
+    with pytest.raises(TypeError):
+        cross_entropy_from_logits([1.0, 2.0], 0.5)
+    with pytest.raises(ValueError, match="shape"):
+        cross_entropy_logits_gradient([[1.0, 2.0]], 0)
+    with pytest.raises(ValueError):
+        cross_entropy_from_logits(1.0, 0)
+
+
+def test_bits_per_byte_is_total_bits_over_bytes():
+    total_nats = 40.0
+    assert bits_per_byte(total_nats, 25) == pytest.approx(total_nats / math.log(2) / 25)
+    # the same text cut into 5 or 10 tokens: same total, same bits per byte, different perplexity
+    a, b = [8.0] * 5, [4.0] * 10
+    assert bits_per_byte(sum(a), 25) == bits_per_byte(sum(b), 25)
+    assert perplexity(a) != pytest.approx(perplexity(b))
+
+
+def test_bits_per_byte_rejects_bad_input():
+    with pytest.raises(ValueError):
+        bits_per_byte(1.0, 0)
+    with pytest.raises(TypeError):
+        bits_per_byte(1.0, 2.5)
+    with pytest.raises(ValueError):
+        bits_per_byte(-1.0, 3)
+    with pytest.raises(ValueError):
+        bits_per_byte(float("nan"), 3)

@@ -1,0 +1,106 @@
+"""Each snippet of the information-theory page prints the facts its entry promises, checked independently."""
+
+import math
+import re
+
+import numpy as np
+
+from conftest import run_snippet, visible_text
+
+
+def after(text: str, label: str, count: int = 1) -> list[float]:
+    """The first ``count`` decimal numbers printed after ``label``."""
+    rest = text[text.index(label) + len(label):]
+    return [float(x.replace("−", "-")) for x in re.findall(r"[−-]?\d+\.\d+", rest)[:count]]
+
+
+def H(p, base=math.e):
+    return -sum(x * math.log(x, base) for x in p if x > 0)
+
+
+def CE(p, q, base=math.e):
+    return -sum(a * math.log(b, base) for a, b in zip(p, q) if a > 0)
+
+
+def test_loss_is_a_weighted_sum_of_named_losses():
+    text = visible_text(run_snippet("loss_weighted_sum"))
+    per_token = after(text, "per-token -\\log p(\\text{target})", 4)
+    nll = after(text, "\\mathcal{L}_{\\text{NLL}} (their mean)")[0]
+    assert abs(nll - sum(per_token) / 4) < 1e-4
+    importance = after(text, "summed over the batch)", 3)
+    assert abs(sum(importance) - 4) < 1e-3  # each token's gates sum to 1
+    mean = sum(importance) / 3
+    cv2 = (sum((v - mean) ** 2 for v in importance) / 3) / mean**2
+    aux = after(text, "\\operatorname{CV}(\\text{importance})^2")[0]
+    assert abs(aux - cv2) < 1e-3
+    for a in (0, 0.01, 0.1, 1):
+        row = after(text, f"\\alpha = {a:g} ", 3)
+        assert row[0] == nll and abs(row[1] - a * aux) < 1e-4 and abs(row[2] - (nll + a * aux)) < 2e-4
+
+
+def test_entropy_in_nats_and_bits_and_as_the_floor():
+    text = visible_text(run_snippet("entropy_bits_and_nats"))
+    assert "fair coin (0.5, 0.5) 0.693 1.000" in text
+    assert f"biased coin (0.9, 0.1) {H([0.9, 0.1]):.3f} {H([0.9, 0.1], 2):.3f}" in text
+    assert "fair four-sided die 1.386 2.000" in text
+    assert "certain outcome (1, 0, 0) 0.000 0.000" in text
+    assert f"uniform over 50,257 tokens {math.log(50257):.3f} {math.log2(50257):.3f}" in text
+    P = [0.7, 0.2, 0.1]
+    floor = H(P, 2)
+    for label, q in [("Q = P", P), ("Q = (0.4, 0.4, 0.2)", [0.4, 0.4, 0.2]), ("Q uniform", [1 / 3] * 3)]:
+        ce, fl = after(text, label + " ", 2)
+        assert ce == round(CE(P, q, 2), 4) and fl == round(floor, 4) and ce >= fl
+    assert after(text, "Q = P ", 2)[0] == after(text, "Q = P ", 2)[1]
+
+
+def test_cross_entropy_with_one_hot_target_is_the_nll():
+    text = visible_text(run_snippet("cross_entropy_is_nll"))
+    z = [2.0, 0.5, -1.0, 1.0]
+    nll = math.log(sum(math.exp(v) for v in z)) - z[3]
+    for label in ("-\\sum_i p_i \\log q_i", "-\\log q_{\\text{target}}", "- z_{\\text{target}}"):
+        assert after(text, label) == [round(nll, 4)]
+    rows = re.findall(r"position t = \d ([\d.]+) ([\d.]+)", text)
+    assert len(rows) == 5
+    for q, loss in rows:
+        assert abs(float(loss) + math.log(float(q))) < 5e-4
+    mean = after(text, "mean over the 5 positions")[0]
+    assert abs(mean - sum(float(r[1]) for r in rows) / 5) < 2e-4
+    assert after(text, "-\\frac{1}{5}\\log of that likelihood")[0] == mean
+
+
+def test_kl_decomposes_cross_entropy_is_asymmetric_and_non_negative():
+    text = visible_text(run_snippet("kl_divergence_asymmetry"))
+    P, Q = [0.7, 0.2, 0.1], [0.4, 0.4, 0.2]
+    kl = lambda a, b, base=math.e: sum(x * math.log(x / y, base) for x, y in zip(a, b))  # noqa: E731
+    assert after(text, "\\operatorname{KL}(P \\,\\Vert\\, Q) ", 2) == [round(kl(P, Q), 4), round(kl(P, Q, 2), 4)]
+    assert after(text, "\\operatorname{KL}(Q \\,\\Vert\\, P) ", 2) == [round(kl(Q, P), 4), round(kl(Q, P, 2), 4)]
+    assert after(text, "H(P, Q) ", 2) == after(text, "H(P) + \\operatorname{KL}(P \\,\\Vert\\, Q) ", 2)
+    assert after(text, "H(P, Q) ", 2) == [round(CE(P, Q), 4), round(CE(P, Q, 2), 4)]
+    assert after(text, "\\operatorname{KL}(P \\,\\Vert\\, P) ", 2) == [0.0, 0.0]
+    assert after(text, "smallest KL")[0] > 0
+    ref = [0.5, 0.3, 0.15, 0.05]
+    for label, pi, reward in [("mildly tuned", [0.4, 0.3, 0.2, 0.1], 1.0), ("collapsed", [0.01, 0.01, 0.01, 0.97], 1.2)]:
+        row = after(text.split("higher reward")[1], label, 7)[-3:]  # 4 label numbers, then the row
+        assert row == [reward, round(kl(pi, ref), 3), round(reward - 0.1 * kl(pi, ref), 3)]
+    mild = after(text.split("higher reward")[1], "mildly tuned", 7)[-1]
+    collapsed = after(text.split("higher reward")[1], "collapsed", 7)[-1]
+    assert mild > collapsed  # the penalty reverses the reward ranking
+
+
+def test_perplexity_depends_on_tokenizer_but_bits_per_byte_does_not():
+    text = visible_text(run_snippet("perplexity_bits_per_byte"))
+    p_a = [0.2, 0.05, 0.1, 0.3, 0.6, 0.08]
+    nll = [-math.log(p) for p in p_a]
+    ppl_a = math.exp(sum(nll) / 6)
+    ppl_b = math.exp(sum(nll) / 9)  # same total over 9 tokens
+    bpb = sum(nll) / math.log(2) / len("the cat sat on the mat")
+    a = re.search(r"A: 6 word tokens 6 ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)", text).groups()
+    b = re.search(r"B: 9 tokens, same model 9 ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)", text).groups()
+    c = re.search(r"C: word tokens, better model 6 ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)", text).groups()
+    assert float(a[0]) == float(b[0]) == round(sum(nll), 3)
+    assert float(a[2]) == round(ppl_a, 3) and float(b[2]) == round(ppl_b, 3)
+    assert float(a[3]) == float(b[3]) == round(bpb, 3)
+    # the better model has lower perplexity and bits per byte than A, yet B's perplexity looks better still
+    assert float(c[2]) < float(a[2]) and float(c[3]) < float(a[3])
+    assert float(b[2]) < float(c[2]) and float(b[3]) > float(c[3])
+    assert "22-byte" in text and "perplexity 50257" in text
