@@ -26,6 +26,7 @@ _READ_RESULTS = """() => Array.from(document.querySelectorAll('.md-search-result
       html: article.innerHTML,
       group: group,
       header: !!article.querySelector('h1'),
+      folded: !!a.closest('details.md-search-result__more'),
     };
   }))"""
 
@@ -43,6 +44,7 @@ class Result:
     html: str
     group: int
     header: bool
+    folded: bool
 
     @property
     def path(self) -> str:
@@ -95,16 +97,19 @@ def search(page, query: str, how: str = "type") -> list[Result]:
 def ranked(results: list[Result]) -> list[Result]:
     """Results in the order a reader meets them.
 
-    Material groups results by page and always shows the page first, as a header. The
-    header counts as a result only when the page itself scored best in its group;
-    otherwise it is a heading over that group's best sections.
+    Material groups results by page (best page first) and shows each page as a header
+    over its best sections; the page's other matches are folded under "N more on this
+    page". The header counts as a result only when the page itself scored best in its
+    group. Folded results come after every result shown unfolded.
     """
-    out = []
+    shown, folded = [], []
     for group in sorted({r.group for r in results}):
         items = [r for r in results if r.group == group]
         best_section = max((r.score for r in items if not r.header), default=0.0)
-        out += [r for r in items if r.score > 0 and (not r.header or r.score >= best_section)]
-    return out
+        for r in items:
+            if r.score > 0 and (not r.header or r.score >= best_section):
+                (folded if r.folded else shown).append(r)
+    return shown + folded
 
 
 def rank_of(results: list[Result], entry_id: str) -> int | None:

@@ -97,7 +97,7 @@
       if (DATA.wrappers.indexOf(name) < 0) found.push(name.toLowerCase());
       return "";
     });
-    var text = markCase(mapChars(texToText(query), DATA.fold)).toLowerCase();
+    var text = markCase(mapChars(texToText(query.replace(/[{}]/g, " ")), DATA.fold)).toLowerCase();
     var word = "";
     var flush = function () {
       var w = word.replace(/^_+|_+$/g, "");
@@ -105,7 +105,7 @@
       word = "";
     };
     for (var c of text) {
-      if (isWord(c) || c === DATA.capital) { word += c; continue; }
+      if (isWord(c)) { word += c; continue; }
       flush();
       if (c.charCodeAt(0) > 0x7f && !/\s/.test(c) && !SEPARATOR.test(c)) found.push(c);
     }
@@ -113,21 +113,43 @@
     return found;
   }
 
-  // A query for Material's worker: only terms, boosts and trailing wildcards.
+  // A query for Material's worker, made of terms, boosts and trailing wildcards only:
+  // the compound token of the whole query (exact counts more than a prefix), the same
+  // token as the index's own words have it, then the words and glyphs, and the parts
+  // of underscore names (`d_model` also looks for "model").
   function rewrite(query) {
     var raw = query.trim();
     if (!raw) return query;
     var terms = [], seen = {};
-    var add = function (term, boost) {
-      if (!term || seen[term]) return;
-      seen[term] = true;
-      if ([...term].length < 2) terms.push(term + "^" + boost); // exact: one letter or glyph
-      else terms.push(boost === 1 ? term : term + "*^" + boost); // prefix, Material adds `*`
+    var add = function (term, boost, prefix) {
+      var key = term + (prefix ? "*" : "");
+      if (!term || seen[key]) return;
+      seen[key] = true;
+      // Material adds `*` to a term with no boost; `^1` keeps a term exact.
+      terms.push(prefix ? (boost === 1 ? term : term + "*^" + boost) : term + "^" + boost);
     };
-    var whole = compound(raw, false), loose = compound(raw, true);
-    add(DATA.mark + whole, 4);
-    if ([...loose].length > 1) add(DATA.mark + loose, 2);
-    atoms(raw).forEach(function (a) { add(a, 1); });
+    var variants = [raw];
+    // A LaTeX command typed without its backslash: `odot`, `mathbb{R}`.
+    var command = /^([A-Za-z]+)(\{|$)/.exec(raw);
+    if (command && (command[2] || Object.prototype.hasOwnProperty.call(DATA.glyphs, command[1]))) variants.push("\\" + raw);
+    variants.forEach(function (v) {
+      var whole = compound(v, false), loose = compound(v, true);
+      add(DATA.mark + whole, 6, false);
+      add(DATA.mark + whole, 2, true);
+      if ([...loose].length > 1) {
+        add(DATA.mark + loose, 3, false);
+        add(DATA.mark + loose, 1, true);
+      }
+      if (/^[^\uff01-\uff5e]{2,}$/.test(whole)) add(whole, 2, false);
+    });
+    atoms(raw).forEach(function (a) {
+      if ([...a].length < 2) return add(a, 1, false);
+      add(a, 2, false);
+      add(a, 1, true);
+      a.split("_").forEach(function (part) {
+        if ([...part].length > 1 && part !== a) add(part, 1, true);
+      });
+    });
     return terms.join(" ");
   }
 

@@ -7,11 +7,12 @@ matches nothing or, with operators such as ``^`` or ``:``, makes lunr raise a pa
 This module adds, after the search plugin has written ``search/search_index.json``:
 
 * a ``keys`` field on every entry's section, listing what a reader may type for it: its
-  name and id, each alias, each LaTeX command, each Unicode glyph and code point, the
-  NumPy and PyTorch names in its ``code`` field and the left-hand side of its symbol. Each
-  key is written twice: as plain words (``torch softmax``), and as one *compound token*
-  (``§torch．softmax``) made by :func:`compound`, so that notation such as ``A^T``,
-  ``|V|`` or ``E[X]`` is matched as a whole. ``mkdocs.yml`` gives the field its boost.
+  name and id, each alias, each LaTeX command, each Unicode glyph and code point; and a
+  ``uses`` field, weighted less, with the left-hand side of its symbol and the NumPy and
+  PyTorch names in its ``code`` field. Each key is written twice: as plain words
+  (``torch softmax``), and as one *compound token* (``§torch．softmax``) made by
+  :func:`compound`, so that notation such as ``A^T``, ``|V|`` or ``E[X]`` is matched as a
+  whole. ``mkdocs.yml`` gives each field its boost.
 * ``search/results.json``: each entry's summary as HTML with its math rendered, and the
   KaTeX HTML of every other formula a result can show, so results show rendered math
   although pages carry no math JavaScript and the index holds only TeX source.
@@ -252,37 +253,51 @@ def _top_level_lhs(tex: str) -> str | None:
 
 
 def search_keys(entry: Entry) -> list[str]:
-    """Everything a reader may type to find ``entry``, as written in its fields."""
+    """What ``entry`` is called and how it is written: name, id, aliases, LaTeX, glyphs."""
     keys = [entry.name, entry.id.replace("-", " "), *entry.aliases, *entry.latex_commands]
     for glyph in entry.unicode:
         keys += [glyph, " ".join(f"U+{ord(ch):04X}" for ch in glyph)]
-    for code in entry.code.values():
-        keys += api_names(code)
-    symbol = entry.symbol.strip()
-    if symbol:
-        lhs = _top_level_lhs(symbol)
-        keys.append(lhs if lhs else symbol)
     return list(dict.fromkeys(k.strip() for k in keys if k.strip()))
 
 
-def keys_field(entry: Entry) -> str:
-    """The ``keys`` search field: each key as words, then as compound tokens.
+def search_uses(entry: Entry) -> list[str]:
+    """What ``entry``'s formula and code use: the symbol's left-hand side, API names.
 
-    >>> from types import SimpleNamespace as E
-    >>> keys_field(E(name="Dot product", id="dot-product", aliases=["i->j"], latex_commands=[],
-    ...              unicode=["·"], code={}, symbol=""))
-    'Dot product §dot_product dot product i-&gt;j §i－＞j · §· U+00B7 §u＋00b7'
+    These count for less than :func:`search_keys`: an entry's code line may call another
+    entry's function (``torch.softmax`` in the temperature entry), and its formula may
+    be an example of something else (``σ(z) := ...`` in the "defined as" entry).
     """
-    parts: list[str] = []
-    for key in search_keys(entry):
+    uses = []
+    symbol = " ".join(entry.symbol.split())
+    if symbol:
+        uses.append(_top_level_lhs(symbol) or symbol)
+    for code in entry.code.values():
+        uses += api_names(code)
+    return list(dict.fromkeys(u for u in uses if u.strip()))
+
+
+def _tokens(text: str) -> list[str]:
+    """Lunr's tokens of ``text``: split by the separator, lowercased."""
+    return [t for t in re.split(SEPARATOR, text.lower()) if t]
+
+
+def search_field(keys: Iterable[str]) -> str:
+    """A search field holding each key's words and compound tokens, each token once.
+
+    Each token appears once, so an entry is not ranked up for repeating a word across
+    its aliases; which entries share a key is then settled by the other fields.
+
+    >>> search_field(["Dot product", "i->j", "·", "U+00B7"])
+    'dot product §dot_product i j §i－＞j · §· u 00b7 §u＋00b7'
+    """
+    tokens: list[str] = []
+    for key in keys:
         words = tex_to_text(key)
-        parts.append(mark_case(words if words == key else f"{key} {words}"))
-        parts.append(MARK + compound(key))
-        folded = MARK + compound(key, nfkc=True)
-        if folded != parts[-1]:
-            parts.append(folded)
+        tokens += _tokens(mark_case(key if words == key else f"{key} {words}"))
+        tokens.append(MARK + compound(key))
+        tokens.append(MARK + compound(key, nfkc=True))
     # Escaped like the rest of the index: Material's tokenizer reads `<...>` as markup.
-    return html.escape(" ".join(dict.fromkeys(parts)), quote=False)
+    return html.escape(" ".join(dict.fromkeys(tokens)), quote=False)
 
 
 # -- the built index ---------------------------------------------------------------------
@@ -315,13 +330,14 @@ def entry_sections(catalog: Catalog) -> dict[str, Entry]:
 
 
 def add_keys(index: dict[str, Any], catalog: Catalog) -> int:
-    """Give each entry's section in ``index`` its ``keys`` field; returns how many."""
+    """Give each entry's section in ``index`` its ``keys`` and ``uses`` fields."""
     sections = entry_sections(catalog)
     found = 0
     for doc in index["docs"]:
         entry = sections.get(doc["location"])
         if entry is not None:
-            doc["keys"] = keys_field(entry)
+            doc["keys"] = search_field(search_keys(entry))
+            doc["uses"] = search_field(search_uses(entry))
             found += 1
     return found
 
@@ -329,8 +345,9 @@ def add_keys(index: dict[str, Any], catalog: Catalog) -> int:
 def check_config(config: dict[str, Any], index: dict[str, Any]) -> list[str]:
     """Problems with the search configuration that would make keys unsearchable."""
     problems = []
-    if "keys" not in config.get("fields", {}):
-        problems.append("plugins.search.fields has no 'keys' entry, so the keys are not searched")
+    for field in ("keys", "uses"):
+        if field not in config.get("fields", {}):
+            problems.append(f"plugins.search.fields has no '{field}' entry, so the {field} are not searched")
     if config.get("separator") != SEPARATOR:
         problems.append(f"plugins.search.separator must be {SEPARATOR!r} (notation_site.search.SEPARATOR)")
     if "trimmer" in config.get("pipeline", []):

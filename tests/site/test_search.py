@@ -16,6 +16,7 @@ import yaml
 from browser import chromium, serve
 from conftest import ROOT
 from notation_site.catalog import load
+from notation_site.katex import KatexRenderer
 from notation_site.search import compound, search_keys
 from search_driver import QUERIES, open_search, rank_of, ranked, search
 
@@ -185,7 +186,7 @@ def test_symbol_index_lists_every_entry(index_page):
         ("U+2299", "hadamard"),
         ("torch.mul", "hadamard"),
         ("element-wise product", "hadamard"),
-        ("sum of log", "chain-rule-probability"),
+        ("autoregressive factor", "chain-rule-probability"),
         ("np.linalg.norm", "norm"),
         ("𝔼", "expectation"),
     ],
@@ -304,8 +305,15 @@ def test_results_data_holds_every_entry_summary_rendered_and_the_math_of_other_r
         assert "arithmatex" not in summary and "<math" not in summary
         assert ("$" in entry.summary) == ('class="katex"' in summary), location
     index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    wanted = set()
     for doc in index["docs"]:
         texts = [doc["title"]] + ([] if doc["location"] in data["summaries"] else [doc["text"]])
-        for tex in (t for text in texts for t in math_in(text)):
-            assert tex in data["math"], (doc["location"], tex)
+        wanted.update(t for text in texts for t in math_in(text))
+    renderer = KatexRenderer(ROOT)
+    try:
+        accepted = {t for t, r in zip(sorted(wanted), renderer.render_many([(t, False) for t in sorted(wanted)])) if isinstance(r, str)}
+    finally:
+        renderer.close()
+    # what KaTeX rejects (TeX quoted in a docstring's code) stays as it is
+    assert accepted and accepted <= set(data["math"])
     assert all('class="katex"' in v and "<math" not in v for v in data["math"].values())

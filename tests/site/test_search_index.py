@@ -8,7 +8,7 @@ import re
 
 from conftest import ROOT, visible_text
 from notation_site.catalog import load
-from notation_site.search import MARK, SEPARATOR, compound, entry_sections, search_keys
+from notation_site.search import MARK, SEPARATOR, api_names, compound, entry_sections, search_keys, search_uses
 
 
 def _index(site) -> dict:
@@ -21,9 +21,13 @@ def test_every_entry_section_carries_its_search_keys(built_site):
     sections = entry_sections(catalog)
     assert len(sections) == len(catalog.ordered())
     for location, entry in sections.items():
-        keys = html.unescape(docs[location]["keys"])
+        keys = html.unescape(docs[location]["keys"]).split(" ")
         for key in [*entry.aliases, *entry.latex_commands, *entry.unicode]:
-            assert MARK + compound(key) in keys.split(" "), (entry.id, key)
+            assert MARK + compound(key) in keys, (entry.id, key)
+        uses = html.unescape(docs[location]["uses"]).split(" ")
+        for name in api_names(" ".join(entry.code.values())):
+            assert MARK + compound(name) in uses, (entry.id, name)
+        assert len(keys) == len(set(keys)), f"{entry.id}: a token twice"
 
 
 def test_search_config_gives_keys_a_field_and_a_separator_that_keeps_compounds_whole(built_site):
@@ -34,16 +38,17 @@ def test_search_config_gives_keys_a_field_and_a_separator_that_keeps_compounds_w
     assert "trimmer" not in config["pipeline"]
     separator = re.compile(config["separator"])
     for doc in index["docs"]:
-        for token in html.unescape(doc.get("keys", "")).split(" "):
+        for token in html.unescape(doc.get("keys", "") + " " + doc.get("uses", "")).split(" "):
             if token.startswith(MARK):
                 assert not separator.search(token), (doc["location"], token)
 
 
 def test_search_keys_include_code_names_and_the_symbol():
     catalog = load(ROOT)
-    softmax = search_keys(catalog.entries["softmax"])
-    assert "torch.softmax" in softmax
-    assert any(k.startswith("\\operatorname{Softmax}") for k in softmax)
+    softmax = catalog.entries["softmax"]
+    assert "torch.softmax" in search_keys(softmax)  # an alias
+    assert "np.exp" in search_uses(softmax)  # called in its code line
+    assert "\\operatorname{Softmax}(\\mathbf{z})_i" in search_uses(softmax)  # its symbol's left-hand side
 
 
 def test_worked_examples_stay_out_of_the_search_index(built_site):
