@@ -148,39 +148,51 @@ def _topic_titles(catalog: Catalog) -> dict[str, str]:
 
 
 def _symbol_cell(entry: Entry) -> str:
+    """The entry's glyphs; else its symbol rendered, when short enough for a table cell."""
     if entry.unicode:
         return " ".join(f'<span class="glyph">{html.escape(g)}</span>' for g in entry.unicode)
-    return inline_math(short_tex(entry))
+    tex = short_tex(entry)
+    if len(re.sub(r"\\[a-zA-Z]+", "x", re.sub(r"[{}\s]", "", tex))) <= 30:
+        return inline_math(tex)
+    return '<span class="muted" aria-label="no single glyph">—</span>'
+
+
+def _sort_key(entry: Entry) -> str:
+    return re.sub(r"^(a|an|the) ", "", entry.name.casefold())
 
 
 @view("symbol-index")
 def symbol_index_view(catalog: Catalog, page: str) -> str:
     """Every entry in one filterable table: glyph, name, reading, LaTeX, code point, code."""
     titles = _topic_titles(catalog)
-    entries = sorted(catalog.ordered(), key=lambda e: e.name.casefold())
+    entries = sorted(catalog.ordered(), key=_sort_key)
     rows = []
     for e in entries:
         latex = e.latex_commands or [short_tex(e)]
-        latex_html = "<br>".join(f"<code>{html.escape(c)}</code> {copy_button(c, 'LaTeX')}" for c in latex)
+        latex_html = "<br>".join(
+            f'<span class="copyable"><code>{html.escape(c)}</code>{copy_button(c, "LaTeX")}</span>' for c in latex
+        )
         points = "<br>".join(
-            f'<code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code> {copy_button(g, "glyph")}' for g in e.unicode
+            f'<span class="copyable"><code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>'
+            f'{copy_button(g, "glyph")}</span>'
+            for g in e.unicode
         ) or '<span class="muted">none</span>'
         code = e.code
         code_html = (
-            f'<span class="code-label">NumPy</span> <code>{html.escape(code.get("numpy", ""))}</code><br>'
-            f'<span class="code-label">PyTorch</span> <code>{html.escape(code.get("pytorch", ""))}</code>'
+            f'<span class="code-label">NumPy</span><code>{html.escape(code.get("numpy", ""))}</code>'
+            f'<span class="code-label">PyTorch</span><code>{html.escape(code.get("pytorch", ""))}</code>'
         )
         topic = titles.get(e.topic or "", "")
         filter_attr = html.escape(filter_text(e, topic), quote=True)
         rows += [
             f'<tr id="si-{e.id}" data-filter="{filter_attr}" markdown="1">',
             f'<td class="si-glyph">{_symbol_cell(e)}</td>',
-            f"<td>{html.escape(e.name)}</td>",
-            f"<td>{html.escape(e.read_aloud)}</td>",
+            f'<td class="si-name">{html.escape(e.name)}</td>',
+            f'<td class="si-read">{html.escape(e.read_aloud)}</td>',
             f'<td class="si-latex">{latex_html}</td>',
             f'<td class="si-unicode">{points}</td>',
             f'<td class="si-code">{code_html}</td>',
-            f'<td markdown="span">[{_md_text(topic or e.name)}]({catalog.url(e.id, page)})</td>',
+            f'<td class="si-entry" markdown="span">[{_md_text(topic or e.name)}]({catalog.url(e.id, page)})</td>',
             "</tr>",
         ]
     n = len(entries)
@@ -196,7 +208,11 @@ def symbol_index_view(catalog: Catalog, page: str) -> str:
             f'<p id="symbol-filter-status" class="symbol-filter__status" role="status" aria-live="polite">{n} symbols</p>',
             "</div>",
             "",
+            '<div class="symbol-table-wrap" markdown="1">',
             '<table id="symbol-table" class="symbol-table" markdown="1">',
+            "<colgroup>"
+            + "".join(f'<col class="si-{c}">' for c in ("glyph", "name", "read", "latex", "unicode", "code", "entry"))
+            + "</colgroup>",
             "<thead><tr>"
             '<th scope="col">Glyph</th><th scope="col">Name</th><th scope="col">Read aloud</th>'
             '<th scope="col">LaTeX</th><th scope="col">Unicode</th><th scope="col">NumPy / PyTorch</th>'
@@ -205,6 +221,7 @@ def symbol_index_view(catalog: Catalog, page: str) -> str:
             *rows,
             "</tbody>",
             "</table>",
+            "</div>",
             "",
             '<p class="symbol-filter__empty" hidden>No symbol matches this filter.</p>',
         ]
