@@ -268,9 +268,8 @@ def search_uses(entry: Entry) -> list[str]:
     be an example of something else (``σ(z) := ...`` in the "defined as" entry).
     """
     uses = []
-    symbol = " ".join(entry.symbol.split())
-    if symbol:
-        uses.append(_top_level_lhs(symbol) or symbol)
+    if entry.symbol.strip():
+        uses.append(short_tex(entry))
     for code in entry.code.values():
         uses += api_names(code)
     return list(dict.fromkeys(u for u in uses if u.strip()))
@@ -426,20 +425,36 @@ def sizes(paths: Iterable[Path]) -> dict[str, tuple[int, int]]:
     return out
 
 
-def short_tex(entry: Entry) -> str:
-    """The symbol as a table cell shows it: the left-hand side of a definition, else all.
+def short_tex(entry: Any) -> str:
+    """The symbol as a table cell shows it: the left-hand side of a definition when it
+    names what the entry is about, else the whole symbol.
+
+    The left-hand side is kept when it holds one of the entry's LaTeX commands or
+    glyphs, or a word of its name: ``\\operatorname{Softmax}(\\mathbf{z})_i`` for
+    softmax, but not ``W`` for ``W = W_0 + \\Delta W`` (the entry is about the Δ).
 
     >>> from types import SimpleNamespace as E
-    >>> short_tex(E(symbol=r"\\operatorname{Softmax}(\\mathbf{z})_i = \\frac{a}{b}"))
+    >>> short_tex(E(symbol=r"\\operatorname{Softmax}(\\mathbf{z})_i = \\frac{a}{b}", name="Softmax",
+    ...             latex_commands=[], unicode=[]))
     '\\\\operatorname{Softmax}(\\\\mathbf{z})_i'
-    >>> short_tex(E(symbol=r"\\left( a = b \\right)"))
+    >>> short_tex(E(symbol=r"W = W_0 + \\Delta W", name="Delta as one symbol", latex_commands=[r"\\Delta"], unicode=[]))
+    'W = W_0 + \\\\Delta W'
+    >>> short_tex(E(symbol=r"\\left( a = b \\right)", name="x", latex_commands=[], unicode=[]))
     '\\\\left( a = b \\\\right)'
     """
     from notation_site.latex import balance_problem
 
     symbol = " ".join(entry.symbol.split())
     lhs = _top_level_lhs(symbol)
-    if lhs and balance_problem(lhs) is None:
+    if not lhs or balance_problem(lhs) is not None:
+        return symbol
+    text = tex_to_text(lhs).casefold()
+    words = [w for w in re.findall(r"\w{3,}", entry.name.casefold()) if w not in {"the", "and", "with", "for"}]
+    if (
+        any(c in lhs for c in entry.latex_commands)
+        or any(g.casefold() in text for g in entry.unicode)
+        or any(w in text for w in words)
+    ):
         return lhs
     return symbol
 

@@ -236,7 +236,13 @@ def cheat_sheet_view(catalog: Catalog, page: str) -> str:
         entries = catalog.topic_entries(topic)
         if not entries:
             continue
-        out += [f"## {topic.title}", "", '<table class="cheat-sheet" markdown="1">', '<tbody markdown="1">']
+        out += [
+            f"## {topic.title}",
+            "",
+            '<table class="cheat-sheet" markdown="1">',
+            '<colgroup><col class="cs-symbol"><col class="cs-name"><col class="cs-meaning"></colgroup>',
+            '<tbody markdown="1">',
+        ]
         for e in entries:
             out += [
                 '<tr markdown="1">',
