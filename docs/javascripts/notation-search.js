@@ -75,7 +75,10 @@
   function compound(s, loose) {
     if (loose) s = mapChars(s, DATA.scripts).normalize("NFKC");
     s = texToText(s);
-    if (loose) s = mapChars(s, DATA.scripts).normalize("NFKC");
+    if (loose) {
+      s = mapChars(s, DATA.scripts).normalize("NFKC");
+      Object.keys(DATA.digraphs).forEach(function (d) { s = s.split(d).join(DATA.digraphs[d]); });
+    }
     s = markCase(mapChars(s, DATA.fold)).split("||").join("‖").toLowerCase();
     var out = [], space = false;
     for (var c of s) {
@@ -136,12 +139,16 @@
       var whole = compound(v, false), loose = compound(v, true);
       add(DATA.mark + whole, 6, false);
       add(DATA.mark + whole, 2, true);
-      if ([...loose].length > 1) {
+      // the loose form, unless it is a bare letter (𝔼 is not any "e")
+      if (!/^[a-z0-9]$/.test(loose)) {
         add(DATA.mark + loose, 3, false);
         add(DATA.mark + loose, 1, true);
       }
       if (/^[^\uff01-\uff5e]{2,}$/.test(whole)) add(whole, 2, false);
     });
+    // each operator typed, as the glyph or command an entry lists (`|x|` finds \vert)
+    var ops = raw.replace(/\\[A-Za-z]+/g, " ").match(/[!-\/:-@\[-\^`{-~]/g) || [];
+    ops.forEach(function (c) { if (c !== "\\") add(DATA.mark + compound(c, false), 1, false); });
     atoms(raw).forEach(function (a) {
       if ([...a].length < 2) return add(a, 1, false);
       add(a, 2, false);

@@ -36,12 +36,10 @@ _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
 SEARCH_DATA = "assets/javascripts/notation-search-data.js"
-# A worked example's output and its folded source (neither crosses into the next one).
-_EXAMPLE_PARTS = re.compile(
-    r"(<!-- example-start \S+ -->(?:(?!<!-- example-start ).)*?" + re.escape(EXAMPLE_END) + r")"
-    r'|(<details class="example-source">(?:(?!<details[ >]).)*?</details>)',
-    re.DOTALL,
-)
+# A worked example's output and its folded source, together (neither crosses into the next).
+_EXAMPLE_OUTPUT = r"<!-- example-start \S+ -->(?:(?!<!-- example-start ).)*?" + re.escape(EXAMPLE_END)
+_EXAMPLE_SOURCE = r'<details class="example-source">(?:(?!<details[ >]).)*?</details>'
+_EXAMPLE_PARTS = re.compile(f"{_EXAMPLE_OUTPUT}\\s*{_EXAMPLE_SOURCE}|{_EXAMPLE_OUTPUT}|{_EXAMPLE_SOURCE}", re.DOTALL)
 
 
 class NotationConfig(Config):

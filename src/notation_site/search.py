@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from notation_site.catalog import Catalog, Entry
+from notation_site.latex import balance_problem
 
 # Commands that only choose a font or wrap a name: their argument is what a reader types.
 WRAPPERS = (
@@ -107,6 +108,12 @@ SCRIPTS: dict[str, str] = {
     "ₐ": "_a", "ₑ": "_e", "ₒ": "_o", "ᵣ": "_r", "ᵤ": "_u", "ᵥ": "_v", "ₚ": "_p", "ₛ": "_s",
     "ᵀ": "^T", "ᵗ": "^t", "ⁿ": "^n", "ⁱ": "^i", "⁺": "^+", "⁻": "^-", "ᵈ": "^d", "ᵏ": "^k",
     "⊤": "T", "⊺": "T",
+}
+
+# ASCII spellings of glyphs, read as the glyph in the loose form: `>=` meets `≥`.
+DIGRAPHS: dict[str, str] = {
+    "<=>": "⇔", "<->": "↔", "-->": "⟶", "<--": "⟵", "->": "→", "<-": "←", "=>": "⇒",
+    ">=": "≥", "<=": "≤", "!=": "≠", "~=": "≈", "|->": "↦",
 }
 
 _DOUBLE_STRUCK = {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
@@ -188,6 +195,8 @@ def compound(s: str, nfkc: bool = False) -> str:
     s = tex_to_text(s)
     if nfkc:
         s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
+        for digraph, glyph in DIGRAPHS.items():
+            s = s.replace(digraph, glyph)
     s = mark_case("".join(FOLD.get(c, c) for c in s)).replace("||", "‖").lower()
     out: list[str] = []
     space = False
@@ -229,6 +238,25 @@ def api_names(code: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _top_level_split(tex: str) -> list[str]:
+    """The variants a symbol lists side by side, split at top-level ``\\qquad``/``\\quad``.
+
+    >>> _top_level_split(r"x_i \\qquad \\mathbf{x}_i, \\qquad M_{ij}")
+    ['x_i', '\\\\mathbf{x}_i', 'M_{ij}']
+    """
+    parts, depth, start = [], 0, 0
+    for m in re.finditer(r"\\(?:qquad|quad)(?![A-Za-z])|[{}]", tex):
+        if m.group() == "{":
+            depth += 1
+        elif m.group() == "}":
+            depth -= 1
+        elif depth == 0:
+            parts.append(tex[start : m.start()])
+            start = m.end()
+    parts.append(tex[start:])
+    return [p.strip().strip(",;").strip() for p in parts if p.strip().strip(",;").strip()]
+
+
 def _top_level_lhs(tex: str) -> str | None:
     """The part of ``tex`` before its first top-level ``=`` or ``:=``, if any."""
     depth = 0
@@ -253,15 +281,22 @@ def _top_level_lhs(tex: str) -> str | None:
 
 
 def search_keys(entry: Entry) -> list[str]:
-    """What ``entry`` is called and how it is written: name, id, aliases, LaTeX, glyphs."""
+    """What ``entry`` is called and how it is written: name, id, aliases, LaTeX, glyphs,
+    and the left-hand side of its symbol when that is its own notation (:func:`own_notation`)."""
     keys = [entry.name, entry.id.replace("-", " "), *entry.aliases, *entry.latex_commands]
+    for alias in entry.aliases:
+        if _API_NAME.fullmatch(alias.strip().removesuffix("()")):
+            keys += api_names(alias)
     for glyph in entry.unicode:
         keys += [glyph, " ".join(f"U+{ord(ch):04X}" for ch in glyph)]
+    own = own_notation(entry)
+    if own:
+        keys.append(own)
     return list(dict.fromkeys(k.strip() for k in keys if k.strip()))
 
 
 def search_uses(entry: Entry) -> list[str]:
-    """What ``entry``'s formula and code use: the symbol's left-hand side, API names.
+    """What ``entry``'s formula and code use: its symbol, API names.
 
     These count for less than :func:`search_keys`: an entry's code line may call another
     entry's function (``torch.softmax`` in the temperature entry), and its formula may
@@ -269,7 +304,14 @@ def search_uses(entry: Entry) -> list[str]:
     """
     uses = []
     if entry.symbol.strip():
-        uses.append(short_tex(entry))
+        symbol = " ".join(entry.symbol.split())
+        uses.append(symbol)
+        lhs = _top_level_lhs(symbol)
+        if lhs and len(tex_to_text(lhs)) > 1 and balance_problem(lhs) is None and lhs != own_notation(entry):
+            uses.append(lhs)
+        parts = _top_level_split(symbol)
+        if len(parts) > 1:
+            uses += parts
     for code in entry.code.values():
         uses += api_names(code)
     return list(dict.fromkeys(u for u in uses if u.strip()))
@@ -287,7 +329,7 @@ def search_field(keys: Iterable[str]) -> str:
     its aliases; which entries share a key is then settled by the other fields.
 
     >>> search_field(["Dot product", "i->j", "·", "U+00B7"])
-    'dot product §dot_product i j §i－＞j · §· u 00b7 §u＋00b7'
+    'dot product §dot_product i j §i－＞j §i→j · §· u 00b7 §u＋00b7'
     """
     tokens: list[str] = []
     for key in keys:
@@ -412,6 +454,7 @@ def client_data() -> str:
         "capital": CAPITAL,
         "mark": MARK,
         "scripts": SCRIPTS,
+        "digraphs": DIGRAPHS,
     }
     return "window.__notationSearchData = " + json.dumps(data, ensure_ascii=False, sort_keys=True) + ";\n"
 
@@ -442,12 +485,14 @@ def short_tex(entry: Any) -> str:
     >>> short_tex(E(symbol=r"\\left( a = b \\right)", name="x", latex_commands=[], unicode=[]))
     '\\\\left( a = b \\\\right)'
     """
-    from notation_site.latex import balance_problem
+    return own_notation(entry) or " ".join(entry.symbol.split())
 
-    symbol = " ".join(entry.symbol.split())
-    lhs = _top_level_lhs(symbol)
+
+def own_notation(entry: Any) -> str | None:
+    """The left-hand side of the entry's symbol, when it is the entry's own notation."""
+    lhs = _top_level_lhs(" ".join(entry.symbol.split()))
     if not lhs or balance_problem(lhs) is not None:
-        return symbol
+        return None
     text = tex_to_text(lhs).casefold()
     words = [w for w in re.findall(r"\w{3,}", entry.name.casefold()) if w not in {"the", "and", "with", "for"}]
     if (
@@ -456,7 +501,7 @@ def short_tex(entry: Any) -> str:
         or any(w in text for w in words)
     ):
         return lhs
-    return symbol
+    return None
 
 
 def filter_text(entry: Entry, *extra: str) -> str:
