@@ -48,7 +48,12 @@ def test_search_keys_include_code_names_and_the_symbol():
     softmax = catalog.entries["softmax"]
     assert "torch.softmax" in search_keys(softmax)  # an alias
     assert "np.exp" in search_uses(softmax)  # called in its code line
-    assert "\\operatorname{Softmax}(\\mathbf{z})_i" in search_uses(softmax)  # its symbol's left-hand side
+    # its symbol's left-hand side is its own notation, so a key; the whole symbol is a use
+    assert "\\operatorname{Softmax}(\\mathbf{z})_i" in search_keys(softmax)
+    assert softmax.symbol in search_uses(softmax)
+    # a left-hand side that is not the entry's own notation stays a use: W in W = W_0 + ΔW
+    delta = catalog.entries["delta-update"]
+    assert "W" not in search_keys(delta)
 
 
 def test_worked_examples_stay_out_of_the_search_index(built_site):
