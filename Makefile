@@ -29,11 +29,24 @@ build: $(STAMP)
 	$(BIN)/mkdocs build --strict --clean
 
 check-entries: $(STAMP)
-	$(PY) -m notation_site.validate
+	@$(PY) -m notation_site.validate
+
+# Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
+# (it asks for what is not given). Writes the entry, a snippet stub and a test stub, all marked TODO.
+cmdline = $(if $(filter command line,$(origin $(1))),$(value $(1)))
+new-entry: export NEW_ENTRY_ID := $(call cmdline,ID)
+new-entry: export NEW_ENTRY_NAME := $(call cmdline,NAME)
+new-entry: export NEW_ENTRY_TOPIC := $(call cmdline,TOPIC)
+new-entry: export NEW_ENTRY_SYMBOL := $(call cmdline,SYMBOL)
+new-entry: export NEW_ENTRY_SNIPPET := $(call cmdline,SNIPPET)
+new-entry: $(STAMP)
+	@$(PY) -m notation_site.new_entry
 
 # Debian's chromium for the browser tests; installed with apt where missing (never `playwright install`).
+# CHROMIUM names another Chromium-based browser already on the machine (GitHub's runners have Chrome).
+export CHROMIUM ?= /usr/bin/chromium
 browser:
-	@test -x /usr/bin/chromium || { \
+	@test -x $(CHROMIUM) || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import http.server
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's chromium (make installs it with apt); CHROMIUM may name another Chromium build.
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

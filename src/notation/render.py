@@ -227,6 +227,23 @@ def note(s: str) -> str:
     return f"<p>{text(s)}</p>"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _power_of_ten(value: float, _pos: object = None) -> str:
+    """A log-axis tick label: ``10⁻³`` for exact powers of ten, the number otherwise.
+
+    >>> _power_of_ten(0.001), _power_of_ten(1.0), _power_of_ten(20.0)
+    ('10⁻³', '1', '20')
+    """
+    if value <= 0:
+        return ""
+    k = round(_math.log10(value))
+    if abs(value - 10.0**k) > 1e-9 * value:
+        return f"{value:g}"
+    return "1" if k == 0 else "10" + str(k).translate(_SUPERSCRIPT)
+
+
 def line_plot(
     x: ArrayLike,
     series: Mapping[str, ArrayLike],
@@ -255,9 +272,8 @@ def line_plot(
     import io
 
     import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter, NullFormatter
 
     style = {
         "svg.hashsalt": "ml-notation",
@@ -269,24 +285,25 @@ def line_plot(
         "axes.spines.right": False,
     }
     with matplotlib.rc_context(style):
-        fig, ax = plt.subplots(figsize=(6.4, 3.4))
-        try:
-            for label, y in series.items():
-                ax.plot(np.asarray(x), np.asarray(y), label=label, linewidth=1.8)
-            if mark is not None:
-                ax.plot([mark[0]], [mark[1]], "o", color="black", markersize=5)
-            if logy:
-                ax.set_yscale("log")
-            ax.set_xlabel(xlabel)
-            ax.set_ylabel(ylabel)
-            ax.grid(True, alpha=0.3)
-            if len(series) > 1:
-                ax.legend(frameon=False)
-            fig.tight_layout()
-            buf = io.StringIO()
-            fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, facecolor="white")
-        finally:
-            plt.close(fig)
+        fig = Figure(figsize=(6.4, 3.4))
+        ax = fig.add_subplot()
+        for label, y in series.items():
+            ax.plot(np.asarray(x), np.asarray(y), label=label, linewidth=1.8)
+        if mark is not None:
+            ax.plot([mark[0]], [mark[1]], "o", color="black", markersize=5)
+        if logy:
+            ax.set_yscale("log")
+            # plain-text powers of ten ("10⁻³"): matplotlib's mathtext labels are slow to lay out
+            ax.yaxis.set_major_formatter(FuncFormatter(_power_of_ten))
+            ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.grid(True, alpha=0.3)
+        if len(series) > 1:
+            ax.legend(frameon=False)
+        fig.tight_layout()
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, facecolor="white")
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
     svg = re.sub(

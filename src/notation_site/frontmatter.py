@@ -8,6 +8,10 @@ from typing import Any
 import yaml
 
 
+# libyaml's parser when PyYAML was built with it (the wheels are), else the pure-Python one.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class FrontMatterError(ValueError):
     """The front matter is missing or is not valid YAML; ``line`` is 1-based."""
 
@@ -43,14 +47,17 @@ def parse(text: str) -> Document:
     else:
         raise FrontMatterError("the front matter is not closed by a '---' line", 1)
     yaml_text = "".join(lines[1:end])
+    loader = _Loader(yaml_text)
     try:
-        node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(yaml_text) if node is not None else {}
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else {}
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         problem = getattr(err, "problem", None) or str(err)
         raise FrontMatterError(f"invalid YAML in the front matter: {problem}", line) from None
+    finally:
+        loader.dispose()
     if not isinstance(data, dict):
         raise FrontMatterError("the front matter must be a YAML mapping of field: value", 2)
     key_lines: dict[str, int] = {}

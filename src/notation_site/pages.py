@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from notation_site.catalog import Catalog, Entry
 from notation_site.validate import SNIPPET_INCLUDE
@@ -22,8 +24,47 @@ def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
-def entry_markdown(entry: Entry, catalog: Catalog, page: str, execute: bool = True) -> str:
-    """The full Markdown of one entry as it appears on ``page`` (a path under ``docs/``)."""
+@dataclass(frozen=True)
+class Repository:
+    """Where the site's sources live, for the links under each entry.
+
+    Plain links to GitHub's web pages: unlike Material's ``repo_url`` (which fetches the
+    star and fork counts from api.github.com on every page view), they make no request.
+
+    >>> repo = Repository("https://github.com/o/r/", "main")
+    >>> repo.edit_url("docs/entries/softmax.md")
+    'https://github.com/o/r/edit/main/docs/entries/softmax.md'
+    >>> repo.report_url("softmax")
+    'https://github.com/o/r/issues/new?template=error-in-entry.yml&entry=softmax&title=Error+in+softmax%3A+'
+    """
+
+    url: str
+    branch: str = "main"
+
+    def edit_url(self, path: str) -> str:
+        return f"{self.url.rstrip('/')}/edit/{self.branch}/{path}"
+
+    def report_url(self, entry_id: str) -> str:
+        query = urlencode({"template": "error-in-entry.yml", "entry": entry_id, "title": f"Error in {entry_id}: "})
+        return f"{self.url.rstrip('/')}/issues/new?{query}"
+
+
+def entry_actions(entry: Entry, repo: Repository) -> str:
+    """The "Suggest an edit" and "Report a problem with this entry" links of one entry, as a
+    Markdown paragraph (raw HTML here would swallow a later ``<t`` such as ``$w_{<t}$``)."""
+    edit = repo.edit_url(entry.path.as_posix())
+    report = repo.report_url(entry.id)
+    return (
+        f"[Suggest an edit]({edit}){{ rel=nofollow }} · "
+        f"[Report a problem with this entry]({report}){{ rel=nofollow }}\n{{ .entry-actions data-search-exclude }}"
+    )
+
+
+def entry_markdown(
+    entry: Entry, catalog: Catalog, page: str, execute: bool = True, repo: Repository | None = None
+) -> str:
+    """The full Markdown of one entry as it appears on ``page`` (a path under ``docs/``);
+    with ``repo``, it ends with links to edit the entry and to report a problem with it."""
     code = entry.code
     also = [*entry.aliases]
     facts = [
@@ -71,7 +112,7 @@ def entry_markdown(entry: Entry, catalog: Catalog, page: str, execute: bool = Tr
         "",
     ]
     if entry.confused_with:
-        parts += ['<p class="entry-label">Often confused with</p>', ""]
+        parts += ["**Often confused with**", "{ .entry-label }", ""]
         for other, why in entry.confused_with.items():
             target = catalog.entries.get(other)
             name = target.name if target else other
@@ -83,6 +124,8 @@ def entry_markdown(entry: Entry, catalog: Catalog, page: str, execute: bool = Tr
             for i in entry.see_also
         )
         parts += [f"**See also:** {links}", "{ .entry-see-also }", ""]
+    if repo is not None:
+        parts += [entry_actions(entry, repo), ""]
     return "\n".join(parts)
 
 

@@ -25,21 +25,20 @@ from notation_site import search, views
 from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
-from notation_site.pages import EXAMPLE_END, entry_markdown, expand_examples, rewrite_links
+from notation_site.pages import EXAMPLE_END, Repository, entry_markdown, expand_examples, rewrite_links
 from notation_site.validate import validate
 
 log = logging.getLogger("mkdocs.plugins.notation")
 
 _ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.DOTALL)
 _EXAMPLE = re.compile(r"<!-- example-start (\S+) -->(.*?)" + re.escape(EXAMPLE_END), re.DOTALL)
+_EXAMPLE_END = "<!-- /example -->"
+_EXAMPLE_DIV = re.compile(r'<div class="example" data-snippet="[^"]+">.*?</div>' + re.escape(_EXAMPLE_END), re.DOTALL)
+_EXAMPLE_PLACEHOLDER = re.compile(r"<!-- example-output (\d+) -->")
 _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
 SEARCH_DATA = "assets/javascripts/notation-search-data.js"
-# A worked example's output and its folded source, together (neither crosses into the next).
-_EXAMPLE_OUTPUT = r"<!-- example-start \S+ -->(?:(?!<!-- example-start ).)*?" + re.escape(EXAMPLE_END)
-_EXAMPLE_SOURCE = r'<details class="example-source">(?:(?!<details[ >]).)*?</details>'
-_EXAMPLE_PARTS = re.compile(f"{_EXAMPLE_OUTPUT}\\s*{_EXAMPLE_SOURCE}|{_EXAMPLE_OUTPUT}|{_EXAMPLE_SOURCE}", re.DOTALL)
 
 
 class NotationConfig(Config):
@@ -50,6 +49,12 @@ class NotationConfig(Config):
     in-browser MathJax baseline of ``make bench``)."""
     execute_examples = c.Type(bool, default=True)
     """Run the snippets. Off shows their code without running them (to measure their cost)."""
+    repo_url = c.Optional(c.Type(str))
+    """The repository's web address (``https://github.com/owner/name``): each entry then links to
+    "Suggest an edit" and "Report a problem with this entry". Not Material's ``repo_url``,
+    which makes every page call api.github.com."""
+    repo_branch = c.Type(str, default="main")
+    """The branch that "Suggest an edit" edits."""
 
 
 class NotationPlugin(BasePlugin[NotationConfig]):
@@ -64,6 +69,8 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 log.error(str(problem))
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
+        self.repo = Repository(self.config.repo_url, self.config.repo_branch) if self.config.repo_url else None
+        self._example_outputs: dict[str, list[str]] = {}
         if self.config.render_math:
             config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
         config.extra_javascript.insert(0, SEARCH_DATA)
@@ -88,7 +95,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
         if topic is not None:
             entries = [
-                entry_markdown(e, self.catalog, src, self.config.execute_examples)
+                entry_markdown(e, self.catalog, src, self.config.execute_examples, self.repo)
                 for e in self.catalog.topic_entries(topic)
             ]
             markdown = markdown.rstrip() + "\n\n" + "\n\n".join(entries)
@@ -98,14 +105,24 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             raise PluginError(f"docs/{src}: {err.args[0]}") from None
 
     def on_page_content(self, html_: str, page: Any, config: Any, files: Files) -> str:
-        # Worked examples (numbers and helper code) stay out of the search index. The wrapper
-        # is a <section>: Material's indexer stops skipping at the first closing tag of the
-        # same name, and examples are full of <div>s.
-        return _EXAMPLE_PARTS.sub(lambda m: f"<section data-search-exclude>{m.group(0)}</section>", html_)
+        """Check each example's output, then set it aside until the page is written.
+
+        Computed tables are numbers, not words to search for; keeping them out of
+        ``page.content`` keeps them out of the search index and spares its HTML parser.
+        """
+        checked = self._check_examples(html_, f"docs/{page.file.src_uri}")
+        outputs = self._example_outputs.setdefault(page.file.src_uri, [])
+
+        def stash(m: re.Match[str]) -> str:
+            outputs.append(m.group(0))
+            return f"<!-- example-output {len(outputs) - 1} -->"
+
+        return _EXAMPLE_DIV.sub(stash, checked)
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        outputs = self._example_outputs.pop(page.file.src_uri, [])
+        output = _EXAMPLE_PLACEHOLDER.sub(lambda m: outputs[int(m.group(1))].removesuffix(_EXAMPLE_END), output)
         src = f"docs/{page.file.src_uri}"
-        output = self._check_examples(output, src)
         return self._render_math(output, src) if self.config.render_math else output
 
     @event_priority(-50)  # after the search plugin has written its index
@@ -161,7 +178,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 errors.append(f"{snippet}:{lines[-1] if lines else 1}: the example raised {reason} (included by {where})")
             elif not plain.strip():
                 errors.append(f"{snippet}:1: the example printed nothing (included by {where})")
-            return f'<div class="example" data-snippet="{snippet}">{body}</div>'
+            return f'<div class="example" data-snippet="{snippet}">{body}</div>{_EXAMPLE_END}'
 
         output = _EXAMPLE.sub(repl, output)
         if errors:

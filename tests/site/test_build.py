@@ -90,3 +90,11 @@ def test_search_index_holds_tex_source_not_rendered_markup(built_site):
     text = " ".join(doc["text"] for doc in index["docs"])
     assert "katex" not in text and "<math" not in text and "vlist" not in text
     assert "\\operatorname{Softmax}" in text
+
+
+def test_computed_example_output_stays_out_of_the_search_index(built_site):
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"])
+    # a number only the softmax example prints, next to prose that is indexed
+    assert "0.0900" not in text
+    assert "Shift invariance and the safe softmax" in text or "safe softmax" in text

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
@@ -108,3 +110,154 @@ def test_command_line_prints_every_problem_and_exits_1(tmp_path, capsys):
     assert "docs/entries/aa.md:12: confused_with names unknown id 'zz'" in out
     assert "docs/entries/aa.md:14: see_also names unknown id 'zz'" in out
     assert "hint:" in out
+
+
+# -- checks added for contributors (CONTRIBUTING.md lists them all) -----------------------
+
+
+def with_hints(root: Path) -> list[tuple[str, str]]:
+    return [(f"{p.path.as_posix()}:{p.line}: {p.message}", p.hint) for p in validate(load(root))]
+
+
+def git(root: Path, *args: str) -> None:
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
+    env.pop("NOTATION_BASE_REF", None)
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+
+def published_repo(tmp_path: Path) -> Path:
+    """A git repository whose main has entries aa, bb (linked to each other) and cc, on a branch 'work'."""
+    cc = GOOD.format(id="cc", other="aa").replace("Body text", "A third entry, about something else entirely,")
+    root = make_repo(tmp_path, {"aa": GOOD.format(id="aa", other="bb"), "bb": GOOD.format(id="bb", other="aa"), "cc": cc}, ["aa", "bb", "cc"])
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "published")
+    git(root, "checkout", "-q", "-b", "work")
+    return root
+
+
+def test_renamed_id_is_reported_on_the_new_file_with_a_hint(tmp_path, monkeypatch):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    root = published_repo(tmp_path)
+    (root / "docs/entries/aa.md").unlink()
+    (root / "docs/entries/aa-new.md").write_text(GOOD.format(id="aa-new", other="bb"), encoding="utf-8")
+    for name in ("bb", "cc"):
+        path = root / f"docs/entries/{name}.md"
+        path.write_text(path.read_text(encoding="utf-8").replace(" aa", " aa-new").replace("[aa]", "[aa-new]"), encoding="utf-8")
+    (root / "docs/topic.md").write_text("---\ntitle: Topic\nentries: [aa-new, bb, cc]\n---\n# Topic\n")
+    assert with_hints(root) == [
+        (
+            "docs/entries/aa-new.md:2: id 'aa-new' replaces 'aa', an id on main: links to #aa would break",
+            "ids are permanent: keep the file docs/entries/aa.md and its id 'aa', and add the new name to its aliases",
+        )
+    ]
+
+
+def test_deleted_id_is_reported_at_its_old_path(tmp_path, monkeypatch):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    root = published_repo(tmp_path)
+    (root / "docs/entries/cc.md").unlink()
+    (root / "docs/topic.md").write_text("---\ntitle: Topic\nentries: [aa, bb]\n---\n# Topic\n")
+    assert with_hints(root) == [
+        (
+            "docs/entries/cc.md:1: entry 'cc' exists on main and is gone: links to #cc would break",
+            "ids are permanent: restore it (git checkout main -- docs/entries/cc.md); "
+            "to rename a concept, keep its id and add the new name to aliases",
+        )
+    ]
+
+
+def test_entries_merged_into_main_after_the_branch_was_made_are_not_gone(tmp_path, monkeypatch):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    root = published_repo(tmp_path)
+    git(root, "checkout", "-q", "main")
+    (root / "docs/entries/dd.md").write_text(GOOD.format(id="dd", other="aa"), encoding="utf-8")
+    (root / "docs/topic.md").write_text("---\ntitle: Topic\nentries: [aa, bb, cc, dd]\n---\n# Topic\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "dd")
+    git(root, "checkout", "-q", "work")
+    assert messages(root) == []
+
+
+def test_without_git_history_the_renamed_id_check_is_skipped_with_a_note(tmp_path, capsys):
+    root = make_repo(tmp_path, {"aa": GOOD.format(id="aa", other="bb"), "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    notes: list[str] = []
+    assert validate(load(root), notes) == []
+    assert notes == ["no git history here (not a git repository, or git is missing): the renamed-id check was skipped"]
+    assert main([str(root)]) == 0
+    assert "note: no git history here" in capsys.readouterr().out
+
+
+def test_unreferenced_snippet_and_a_page_including_a_missing_one(tmp_path):
+    root = make_repo(tmp_path, {"aa": GOOD.format(id="aa", other="bb"), "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    (root / "snippets/orphan.py").write_text("print('nobody includes me')\n")
+    (root / "snippets/on_a_page.py").write_text("print('a page includes me')\n")
+    (root / "snippets/_helpers.py").write_text("X = 1\n")  # a private module, not an example
+    (root / "docs/about.md").write_text('# About\n\n--8<-- "snippets/on_a_page.py"\n\n--8<-- "snippets/gone.py"\n')
+    assert with_hints(root) == [
+        ("docs/about.md:5: included snippet snippets/gone.py does not exist", "create snippets/gone.py (make new-entry writes a stub) or correct the path"),
+        (
+            "snippets/orphan.py:1: snippet snippets/orphan.py is not included by any entry or page",
+            'include it in an entry with a line --8<-- "snippets/orphan.py", or delete it and its test',
+        ),
+    ]
+
+
+def test_glyph_in_no_entrys_unicode_list(tmp_path):
+    aa = GOOD.format(id="aa", other="bb").replace("Body text with $a + b$.", "The ⊙ and ∇ operators, θ… and axis −1 – fine.")
+    aa = aa.replace("symbol: 'x_{i}'", "symbol: 'x \\leq y ≤ z'")
+    bb = GOOD.format(id="bb", other="aa").replace("aliases: [thing]", "aliases: [thing]\nunicode: ['∇', 'θ̂']")
+    root = make_repo(tmp_path, {"aa": aa, "bb": bb}, ["aa", "bb"])
+    assert with_hints(root) == [
+        (
+            "docs/entries/aa.md:4: glyph '≤' (U+2264 LESS-THAN OR EQUAL TO) is in no entry's unicode list",
+            "add '≤' to the unicode: list of the entry that explains it, so that pasting it into search finds "
+            "that entry; or write it in LaTeX inside $...$",
+        ),
+        (
+            "docs/entries/aa.md:16: glyph '⊙' (U+2299 CIRCLED DOT OPERATOR) is in no entry's unicode list",
+            "add '⊙' to the unicode: list of the entry that explains it, so that pasting it into search finds "
+            "that entry; or write it in LaTeX inside $...$",
+        ),
+    ]
+
+
+def test_todo_left_in_an_entry_its_snippet_and_its_test(tmp_path):
+    aa = GOOD.format(id="aa", other="bb").replace("read_aloud: x sub i", "read_aloud: 'TODO: how to say it'")
+    aa = aa.replace("see_also: [bb]", "see_also: [bb, TODO-related-id]").replace("Body text", "TODO: body text")
+    root = make_repo(tmp_path, {"aa": aa, "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    (root / "snippets/ok.py").write_text('"""TODO: say what it shows."""\nprint("ok")\n')
+    (root / "tests/snippets").mkdir(parents=True)
+    (root / "tests/snippets/test_topic.py").write_text("def test_ok():\n    raise NotImplementedError('TODO')\n")
+    assert with_hints(root) == [
+        ("docs/entries/aa.md:6: TODO left in the entry", "read_aloud: how to say it aloud"),
+        ("docs/entries/aa.md:14: TODO left in the entry", "see_also: a list of entry ids"),
+        ("docs/entries/aa.md:16: TODO left in the entry", "write the prose: two to five short paragraphs, then the example's --8<-- line"),
+        ("snippets/ok.py:1: TODO left in the snippet", "compute the example with the notation library and print it with notation.render"),
+        ("tests/snippets/test_topic.py:2: TODO left in the snippet test", "assert what the entry promises, against an independent computation"),
+    ]
+
+
+def test_raw_bar_outside_math_that_splits_a_table_cell(tmp_path):
+    aa = GOOD.format(id="aa", other="bb").replace(
+        "Body text with $a + b$.", "| norm | written |\n|---|---|\n| L1 | |x| summed |\n| escaped | a \\| b |\n| code | `a | b` |"
+    )
+    root = make_repo(tmp_path, {"aa": aa, "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    assert with_hints(root) == [
+        (
+            "docs/entries/aa.md:18: table row has 4 cells but its header has 2: a raw '|' splits a cell",
+            "a '|' ends the table cell; write \\vert, \\lvert x \\rvert, \\lVert x \\rVert or \\mid inside math, &#124; in text",
+        )
+    ]
+
+
+def test_every_problem_comes_with_a_hint(tmp_path):
+    bad = GOOD.format(id="aa", other="zz").replace("read_aloud: x sub i\n", "").replace("$a + b$", "$\\frac{a}{b$ and $\\mathbb{1}$")
+    bad = bad.replace("aliases: [thing]", "aliases: [thing]\nletters: {Q: a letter}\nsee-also: [bb]")
+    root = make_repo(tmp_path, {"aa": bad, "cc": GOOD.format(id="aa", other="aa"), "dd": "---\nid: [unclosed\n---\n"}, ["aa", "aa", "nope"])
+    (root / "snippets/orphan.py").write_text("print(1)\n")
+    problems = validate(load(root))
+    assert len(problems) >= 12
+    assert [str(p) for p in problems if not p.hint] == []
+
+

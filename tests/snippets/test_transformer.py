@@ -162,7 +162,7 @@ def test_attention_scaling_variance_and_saturation():
     dims = (4, 16, 64, 256, 1024)
     for d in dims:
         var, std, scaled = re.search(rf"(?<![\d.,]){d} {d} ([\d.]+) ([\d.]+) ([\d.]+)", variance).groups()
-        assert abs(float(var) / d - 1) < 0.05  # 20,000 samples: within a few percent
+        assert abs(float(var) / d - 1) < 0.05  # 10,000 samples: within a few percent
         assert abs(float(std) - math.sqrt(d)) / math.sqrt(d) < 0.03
         assert abs(float(scaled) - 1) < 0.05
     sat = [tuple(map(float, re.search(rf"(?<![\d.,]){d} ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)", saturation).groups())) for d in dims]

@@ -1,0 +1,40 @@
+"""The README and CONTRIBUTING.md keep their promises to contributors."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+def test_readme_links_to_contributing_and_its_quick_start_is_two_commands():
+    assert "](CONTRIBUTING.md)" in README
+    quick = README[README.index("## Quick start") :]
+    block = re.search(r"```sh\n(.*?)```", quick, re.S).group(1)
+    assert [line.split("#")[0].strip() for line in block.strip().splitlines()] == ["make serve", "make test"]
+
+
+def test_licences_are_stated_and_their_files_exist():
+    assert "MIT" in CONTRIBUTING and "CC BY 4.0" in CONTRIBUTING
+    for name in ("LICENSE", "LICENSE-content"):
+        assert f"]({name})" in CONTRIBUTING
+        assert (ROOT / name).is_file()
+    assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert "creativecommons.org/licenses/by/4.0/legalcode" in (ROOT / "LICENSE-content").read_text(encoding="utf-8")
+
+
+def test_every_make_target_the_guide_mentions_exists():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z-]+):", makefile, re.M))
+    mentioned = set(re.findall(r"`make ([a-z-]+)", CONTRIBUTING + README))
+    assert mentioned and mentioned <= targets, mentioned - targets
+
+
+def test_the_guide_explains_every_field_the_validator_knows():
+    from notation_site.validate import FIELDS
+
+    for field in FIELDS:
+        assert f"| `{field}` |" in CONTRIBUTING, field

@@ -1,0 +1,240 @@
+"""The contributor's path, walked end to end in a throwaway copy of the repository:
+``make new-entry`` → the validator rejects the TODOs → fill them in → the validator and the
+strict build pass → the entry is on its page, in the symbol index and in the search index.
+Plus ``make new-entry``'s refusals and the speed of ``make check-entries``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, mkdocs_build, visible_text
+from notation_site.frontmatter import parse
+from notation_site.new_entry import NewEntryError, add_to_topic, create
+
+VENV = ROOT / ".venv"
+STAMP = VENV / ".installed"
+ENTRY_ID = "contributor-path-check"
+TOPIC = "building-blocks"
+SNIPPET = "contributor_path_check_example"
+SYMBOL = "\\operatorname{LSE}(\\mathbf{z}) = \\log \\sum_{i} e^{z_i}"
+COPIED = ("docs", "snippets", "src", "tests", "mkdocs.yml", "Makefile", "pyproject.toml", "requirements.lock", "package.json", "package-lock.json")
+
+
+def copy_repo(dest: Path) -> Path:
+    """What a contributor's clone holds (mtimes kept); the environment is the real one."""
+    dest.mkdir(parents=True)
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", ".pytest_cache"))
+        else:
+            shutil.copy2(src, dest / name)
+    (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    return dest
+
+
+def make(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``make ARGS`` in ``repo`` with this checkout's environment, which it never reinstalls."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEW_ENTRY_", "MAKE"))}
+    cmd = ["make", "--no-print-directory", f"VENV={VENV}", "-o", str(STAMP), *args]
+    return subprocess.run(cmd, cwd=repo, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+
+
+def fill_entry(path: Path) -> None:
+    """What a contributor writes: every field, the prose, keeping the snippet line."""
+    doc = parse(path.read_text(encoding="utf-8"))
+    data = dict(doc.data)
+    data.update(
+        summary="A smooth maximum: the log of the sum of the exponentials of the scores.",
+        read_aloud="L S E of z equals the log of the sum over i of e to the z i",
+        aliases=["log-sum-exp", "logsumexp", "torch.logsumexp", "scipy.special.logsumexp", "contributor path check"],
+        latex_commands=["\\log", "\\sum"],
+        unicode=["Σ"],
+        shape="$\\mathbf{z} \\in \\mathbb{R}^{n}$ in, a scalar out.",
+        code={"numpy": "np.log(np.exp(z).sum(axis=-1))", "pytorch": "torch.logsumexp(z, dim=-1)"},
+        confused_with={"softmax": "Softmax divides by the same sum; log-sum-exp returns the log of that sum."},
+        see_also=["softmax", "temperature"],
+    )
+    del data["latex_commands"]  # an optional field a contributor deletes
+    front = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
+    body = textwrap.dedent(
+        f"""\
+        Log-sum-exp is the logarithm of the denominator of [softmax](#softmax): it is close to
+        the largest score, and never below it, which is why it is called a smooth maximum.
+
+        --8<-- "snippets/{SNIPPET}.py"
+        """
+    )
+    path.write_text(f"---\n{front}---\n\n{body}", encoding="utf-8")
+
+
+SNIPPET_CODE = '''\
+"""Log-sum-exp of three scores lies just above their maximum."""
+
+import numpy as np
+
+from notation import softmax
+from notation.render import facts
+
+z = np.array([1.0, 2.0, 3.0])
+p = softmax(z)
+lse = float(z[0] - np.log(p[0]))  # log(sum e^z) = z_i - log p_i, for any i
+
+print(facts({"$\\\\max_i z_i$": z.max(), "$\\\\operatorname{LSE}(\\\\mathbf{z})$": lse}, precision=4))
+'''
+
+TEST_CODE = f'''\
+def test_{SNIPPET}():
+    import math
+
+    text = visible_text(run_snippet("{SNIPPET}"))
+    assert f"{{math.log(math.e + math.e**2 + math.e**3):.4f}}" in text
+'''
+
+
+@pytest.mark.build
+def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path):
+    repo = copy_repo(tmp_path / "repo")
+
+    # 1. make new-entry, with a symbol full of backslashes, as a contributor types it
+    created = make(repo, "new-entry", f"ID={ENTRY_ID}", "NAME=Contributor path check", f"TOPIC={TOPIC}", f"SYMBOL={SYMBOL}")
+    assert created.returncode == 0, created.stdout + created.stderr
+    for path in (f"docs/entries/{ENTRY_ID}.md", f"snippets/{SNIPPET}.py", f"tests/snippets/test_{TOPIC.replace('-', '_')}.py"):
+        assert path in created.stdout
+    assert "make check-entries" in created.stdout and "make serve" in created.stdout
+    entry_path = repo / f"docs/entries/{ENTRY_ID}.md"
+    entry = parse(entry_path.read_text(encoding="utf-8"))
+    assert entry.data["symbol"] == SYMBOL and entry.data["name"] == "Contributor path check"
+    assert parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"][-1] == ENTRY_ID
+
+    # 2. the validator fails on every TODO, naming file and line
+    rejected = make(repo, "check-entries")
+    assert rejected.returncode != 0
+    out = rejected.stdout
+    for line in (5, 6, 7, 8, 9, 10, 12, 13, 15, 16):
+        assert f"docs/entries/{ENTRY_ID}.md:{line}: TODO left in the entry" in out, out
+    assert f"snippets/{SNIPPET}.py:1: TODO left in the snippet" in out
+    assert re.search(rf"tests/snippets/test_{TOPIC.replace('-', '_')}\.py:\d+: TODO left in the snippet test", out)
+    assert "hint: summary: one sentence saying what it means" in out
+    # the test stub fails until it is written
+    stub_test = f"tests/snippets/test_{TOPIC.replace('-', '_')}.py::test_{SNIPPET}"
+    pytest_cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", stub_test]
+    failing = subprocess.run(pytest_cmd, cwd=repo, capture_output=True, text=True, timeout=120)
+    assert failing.returncode == 1 and "NotImplementedError: TODO" in failing.stdout, failing.stdout
+
+    # 3. fill in the entry, the example and its test, as a contributor would
+    fill_entry(entry_path)
+    (repo / f"snippets/{SNIPPET}.py").write_text(SNIPPET_CODE, encoding="utf-8")
+    test_file = repo / f"tests/snippets/test_{TOPIC.replace('-', '_')}.py"
+    text = test_file.read_text(encoding="utf-8")
+    stub = text[text.index(f"def test_{SNIPPET}():") :]
+    test_file.write_text(text.replace(stub, TEST_CODE), encoding="utf-8")
+
+    # 4. the validator passes, the new test passes, the strict build passes
+    accepted = make(repo, "check-entries")
+    assert accepted.returncode == 0, accepted.stdout
+    assert "no problems" in accepted.stdout
+    passing = subprocess.run(pytest_cmd, cwd=repo, capture_output=True, text=True, timeout=120)
+    assert passing.returncode == 0, passing.stdout
+    site = tmp_path / "site"
+    built = mkdocs_build(repo, site, env={"REPO_URL": "https://github.com/example/ml-notation"})
+    assert built.returncode == 0, built.stdout + built.stderr
+
+    # 5. the entry is on its page, with its computed example and its links ...
+    page = (site / TOPIC / "index.html").read_text(encoding="utf-8")
+    assert f'id="{ENTRY_ID}"' in page
+    section = page[page.index(f'id="{ENTRY_ID}"') :]
+    assert "Contributor path check" in section
+    assert "3.4076" in visible_text(section)
+    assert f"https://github.com/example/ml-notation/edit/main/docs/entries/{ENTRY_ID}.md" in section
+    assert f"entry={ENTRY_ID}" in section and "Report a problem with this entry" in section
+    # ... in the symbol index (docs/symbol-index.md, generated from the entries) ...
+    if (repo / "docs/symbol-index.md").exists():
+        index = (site / "symbol-index/index.html").read_text(encoding="utf-8")
+        row = index[index.index(f'id="si-{ENTRY_ID}"') :]
+        row = row[: row.index("</tr>")]
+        assert "Contributor path check" in row and f"{TOPIC}/#{ENTRY_ID}" in row
+    # ... and in the search index, findable by name and by alias
+    search = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    docs = [d for d in search["docs"] if d["location"] == f"{TOPIC}/#{ENTRY_ID}"]
+    assert docs and docs[0]["title"] == "Contributor path check"
+    everything = json.dumps(search, ensure_ascii=False)
+    assert "torch.logsumexp" in everything
+
+
+# -- make new-entry's refusals and details ------------------------------------------------
+
+
+def test_make_new_entry_without_arguments_and_no_terminal_says_what_is_missing(tmp_path):
+    repo = copy_repo(tmp_path / "repo")
+    result = make(repo, "new-entry", "ID=some-thing")
+    assert result.returncode != 0
+    assert "make new-entry: missing NAME, TOPIC, SYMBOL" in result.stderr
+    assert "usage: make new-entry ID=" in result.stderr
+    assert not (repo / "docs/entries/some-thing.md").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"entry_id": "Bad_Id"}, "id 'Bad_Id' must be lowercase words joined by hyphens, e.g. kl-divergence"),
+        ({"entry_id": "softmax"}, "entry 'softmax' already exists: docs/entries/softmax.md"),
+        ({"topic": "nowhere"}, "unknown topic 'nowhere'; the topics are: "),
+        ({"name": "The $x$ thing"}, "the name is plain text, without $math$"),
+        ({"snippet": "softmax_temperature"}, "snippets/softmax_temperature.py already exists"),
+    ],
+)
+def test_new_entry_refuses_bad_input_and_writes_nothing(tmp_path, args, message):
+    repo = copy_repo(tmp_path / "repo")
+    before = sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file())
+    values = {"entry_id": "fresh-one", "name": "Fresh", "topic": TOPIC, "symbol": "x", "snippet": None, **args}
+    with pytest.raises(NewEntryError, match=re.escape(message)):
+        create(repo, **values)
+    assert sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file()) == before
+
+
+def test_new_entry_refuses_an_id_that_main_had(tmp_path, monkeypatch):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    repo = copy_repo(tmp_path / "repo")
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
+    for cmd in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "main"], ["checkout", "-q", "-b", "work"]):
+        subprocess.run(["git", "-C", str(repo), *cmd], check=True, capture_output=True, env=env)
+    (repo / "docs/entries/temperature.md").unlink()
+    with pytest.raises(NewEntryError, match="'temperature' was an entry on main; ids are permanent"):
+        create(repo, "temperature", "Temperature", TOPIC, "T")
+
+
+def test_new_entry_appends_to_a_block_style_entries_list(tmp_path):
+    page = tmp_path / "topic.md"
+    page.write_text("---\ntitle: T\nentries:\n  - aa\n  - bb\norder: 3\n---\n# T\n", encoding="utf-8")
+    add_to_topic(page, "cc")
+    assert page.read_text(encoding="utf-8") == "---\ntitle: T\nentries:\n  - aa\n  - bb\n  - cc\norder: 3\n---\n# T\n"
+    flow = tmp_path / "flow.md"
+    flow.write_text("---\ntitle: T\nentries: []\n---\n", encoding="utf-8")
+    add_to_topic(flow, "aa")
+    assert "entries: [aa]\n" in flow.read_text(encoding="utf-8")
+
+
+def test_make_check_entries_takes_under_two_seconds_on_the_full_site():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
+    best = min(_timed(["make", "--no-print-directory", "check-entries"], env) for _ in range(3))
+    assert best < 2.0, f"make check-entries took {best:.2f} s"
+
+
+def _timed(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    result = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    elapsed = time.perf_counter() - start
+    assert result.returncode == 0, result.stdout + result.stderr
+    return elapsed
