@@ -8,10 +8,13 @@ Numbers are printed with a fixed precision so that two builds give the same page
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math as _math
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -268,7 +271,63 @@ def line_plot(
     (True, True, True)
     >>> svg == line_plot([0, 1, 2], {"y": [0, 1, 4]}, title="Squares", alt="y grows as x squared")
     True
+
+    Drawing is the slow part of an example, so when the environment variable
+    ``NOTATION_PLOT_CACHE`` names a folder (the site build sets it), the SVG is kept there
+    under a hash of everything it depends on: the data, the labels, this module and
+    matplotlib's version. The numbers are still computed on every build.
     """
+    cache = os.environ.get("NOTATION_PLOT_CACHE")
+    if cache:
+        key = _plot_key(x, series, title, alt, xlabel, ylabel, logy, mark)
+        path = Path(cache) / f"{key}.svg"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+        svg = _draw_line_plot(x, series, title, alt, xlabel, ylabel, logy, mark)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(svg, encoding="utf-8")
+        tmp.replace(path)
+        return svg
+    return _draw_line_plot(x, series, title, alt, xlabel, ylabel, logy, mark)
+
+
+def _plot_key(*parts: Any) -> str:
+    """A hash of a plot's inputs, this module's source and matplotlib's version."""
+    from importlib.metadata import version
+
+    digest = hashlib.sha256()
+    digest.update(Path(__file__).read_bytes())
+    digest.update(version("matplotlib").encode())
+
+    def feed(obj: Any) -> None:
+        if isinstance(obj, Mapping):
+            for k, v in obj.items():
+                feed(k)
+                feed(v)
+        elif isinstance(obj, (str, bytes, bool, int, float, type(None))):
+            digest.update(repr(obj).encode())
+        else:
+            arr = np.asarray(obj)
+            digest.update(f"{arr.dtype}{arr.shape}".encode())
+            digest.update(np.ascontiguousarray(arr).tobytes())
+        digest.update(b"\x00")
+
+    for part in parts:
+        feed(part)
+    return digest.hexdigest()
+
+
+def _draw_line_plot(
+    x: ArrayLike,
+    series: Mapping[str, ArrayLike],
+    title: str,
+    alt: str,
+    xlabel: str,
+    ylabel: str,
+    logy: bool,
+    mark: tuple[float, float] | None,
+) -> str:
     import io
 
     import matplotlib

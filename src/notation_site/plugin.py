@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,9 @@ class NotationConfig(Config):
     render_math = c.Type(bool, default=True)
     """Render math with KaTeX at build time. Off leaves TeX in ``arithmatex`` spans (for the
     in-browser MathJax baseline of ``make bench``)."""
+    plot_cache = c.Type(str, default=".cache/plots")
+    """Folder, relative to mkdocs.yml, where drawn plots are kept between builds (keyed by a
+    hash of their data, so a changed number draws a new plot); empty turns the cache off."""
     execute_examples = c.Type(bool, default=True)
     """Run the snippets. Off shows their code without running them (to measure their cost)."""
     repo_url = c.Optional(c.Type(str))
@@ -68,6 +72,8 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             for problem in problems:
                 log.error(str(problem))
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
+        if self.config.plot_cache:
+            os.environ.setdefault("NOTATION_PLOT_CACHE", str(self.root / self.config.plot_cache))
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
         self.repo = Repository(self.config.repo_url, self.config.repo_branch) if self.config.repo_url else None
         self._example_outputs: dict[str, list[str]] = {}
