@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from notation_site.catalog import Catalog, Entry
 from notation_site.validate import SNIPPET_INCLUDE
+from notation_site.views import copy_button
 
 EXAMPLE_START = "<!-- example-start {path} -->"
 EXAMPLE_END = "<!-- example-end -->"
@@ -72,11 +73,13 @@ def entry_markdown(
         ("NumPy", f"<dd><code>{_esc(code.get('numpy', ''))}</code></dd>"),
         ("PyTorch", f"<dd><code>{_esc(code.get('pytorch', ''))}</code></dd>"),
     ]
-    if entry.latex_commands:
-        facts.append(("LaTeX", "<dd>" + " ".join(f"<code>{_esc(c)}</code>" for c in entry.latex_commands) + "</dd>"))
+    latex = [f'<span class="copyable"><code>{_esc(c)}</code>{copy_button(c, "LaTeX")}</span>' for c in entry.latex_commands]
+    latex.append(copy_button(entry.symbol.strip(), "the LaTeX of the formula", visible="formula"))
+    facts.append(("LaTeX", "<dd>" + " ".join(latex) + "</dd>"))
     if entry.unicode:
         points = " ".join(
-            f'<span class="glyph">{_esc(g)}</span> <code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>'
+            f'<span class="copyable"><span class="glyph">{_esc(g)}</span> '
+            f'<code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>{copy_button(g, "glyph")}</span>'
             for g in entry.unicode
         )
         facts.append(("Unicode", f"<dd>{points}</dd>"))

@@ -9,6 +9,7 @@ KaTeX; after the build it ships KaTeX's CSS and fonts with the site.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import os
 import re
@@ -18,10 +19,10 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from notation_site import views
+from notation_site import search, views
 from notation_site.a11y import label_math_links
 from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
@@ -40,6 +41,7 @@ _EXAMPLE_PLACEHOLDER = re.compile(r"<!-- example-output (\d+) -->")
 _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
+SEARCH_DATA = "assets/javascripts/notation-search-data.js"
 
 
 class NotationConfig(Config):
@@ -80,9 +82,11 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         self._example_outputs: dict[str, list[str]] = {}
         if self.config.render_math:
             config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
+        config.extra_javascript.insert(0, SEARCH_DATA)
         return config
 
     def on_files(self, files: Files, config: Any) -> Files:
+        files.append(File.generated(config, SEARCH_DATA, content=search.client_data()))
         if not self.config.render_math:
             return files
         dist = katex_dir(self.root) / "dist"
@@ -133,8 +137,12 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
         return label_math_links(self._render_math(output, src), names)
 
+    @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:
-        self.katex.close()
+        try:
+            self._finish_search_index(Path(config.site_dir) / "search")
+        finally:
+            self.katex.close()
 
     def on_build_error(self, error: Exception) -> None:
         if hasattr(self, "katex"):
@@ -153,6 +161,21 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             if pos >= 0:
                 return f"{path}:{text.count(chr(10), 0, pos) + 1}"
         return page_src
+
+    def _finish_search_index(self, folder: Path) -> None:
+        """Add each entry's search keys to the index; write the rendered math of results."""
+        path = folder / "search_index.json"
+        if not path.is_file():
+            return
+        index = json.loads(path.read_text(encoding="utf-8"))
+        problems = search.check_config(index["config"], index)
+        if problems:
+            raise PluginError("search: " + "; ".join(problems))
+        search.add_keys(index, self.catalog)
+        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        if self.config.render_math:
+            data = search.results_data(index, self.catalog, self.katex.render_many, views.inline_markdown)
+            (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def _check_examples(self, output: str, src: str) -> str:
         errors = []

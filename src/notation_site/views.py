@@ -6,10 +6,14 @@ the Markdown that ``VIEWS[NAME](catalog, page)`` returns.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
-from notation_site.catalog import Catalog
+import markdown
+
+from notation_site.catalog import Catalog, Entry
+from notation_site.search import filter_text, short_tex
 
 View = Callable[[Catalog, str], str]
 VIEWS: dict[str, View] = {}
@@ -97,3 +101,155 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
             cell = f"${tex.get(letter, letter)}$" if n == 0 else ""
             lines.append(f"| {cell} | {wording.replace('|', chr(92) + '|')} | {where or 'described below'} |")
     return "\n".join(lines)
+
+
+# -- symbol index and cheat sheet ---------------------------------------------------------
+
+_COPY_ICON = (
+    '<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="16" height="16">'
+    '<path d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4'
+    'a2 2 0 0 0-2 2v14h2V3h12V1Z"/></svg>'
+)
+
+
+def copy_button(text: str, label: str, visible: str = "") -> str:
+    """A button that copies ``text``, with an icon and optional ``visible`` text.
+
+    symbols.js shows it (it is hidden without JavaScript) and handles the click.
+
+    >>> copy_button("\\\\odot", "LaTeX").split(">")[0]
+    '<button type="button" class="copy-button" data-copy="\\\\odot" aria-label="Copy LaTeX \\\\odot" title="Copy LaTeX \\\\odot"'
+    """
+    value = html.escape(text, quote=True)
+    aria = html.escape(f"Copy {label} {text}" if len(text) <= 40 else f"Copy {label}", quote=True)
+    extra = f' data-search-exclude><span class="copy-button__text">{html.escape(visible)}</span>' if visible else ">"
+    return f'<button type="button" class="copy-button" data-copy="{value}" aria-label="{aria}" title="{aria}"{extra}{_COPY_ICON}</button>'
+
+
+def inline_math(tex: str) -> str:
+    """Inline math in raw HTML; the plugin renders it with KaTeX like any other formula."""
+    return f'<span class="arithmatex">\\({html.escape(tex, quote=False)}\\)</span>'
+
+
+def _md_text(s: str) -> str:
+    """Plain text made safe inside a Markdown span."""
+    return re.sub(r"([\\`*_\[\]<$])", r"\\\1", s)
+
+
+def inline_markdown(text: str) -> str:
+    """One line of Markdown with $math$ (an entry's summary) as HTML, math left for KaTeX."""
+    md = markdown.Markdown(extensions=["pymdownx.arithmatex"], extension_configs={"pymdownx.arithmatex": {"generic": True}})
+    out = md.convert(text).strip()
+    return out.removeprefix("<p>").removesuffix("</p>")
+
+
+def _topic_titles(catalog: Catalog) -> dict[str, str]:
+    return {t.slug: t.title for t in catalog.topics}
+
+
+def _symbol_cell(entry: Entry) -> str:
+    """The entry's glyphs; else its symbol rendered, when short enough for a table cell."""
+    if entry.unicode:
+        return " ".join(f'<span class="glyph">{html.escape(g)}</span>' for g in entry.unicode)
+    tex = short_tex(entry)
+    if len(re.sub(r"\\[a-zA-Z]+", "x", re.sub(r"[{}\s]", "", tex))) <= 30:
+        return inline_math(tex)
+    return '<span class="muted" aria-label="no single glyph">—</span>'
+
+
+def _sort_key(entry: Entry) -> str:
+    return re.sub(r"^(a|an|the) ", "", entry.name.casefold())
+
+
+@view("symbol-index")
+def symbol_index_view(catalog: Catalog, page: str) -> str:
+    """Every entry in one filterable table: glyph, name, reading, LaTeX, code point, code."""
+    titles = _topic_titles(catalog)
+    entries = sorted(catalog.ordered(), key=_sort_key)
+    rows = []
+    for e in entries:
+        latex = e.latex_commands or [short_tex(e)]
+        latex_html = "<br>".join(
+            f'<span class="copyable"><code>{html.escape(c)}</code>{copy_button(c, "LaTeX")}</span>' for c in latex
+        )
+        points = "<br>".join(
+            f'<span class="copyable"><code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>'
+            f'{copy_button(g, "glyph")}</span>'
+            for g in e.unicode
+        ) or '<span class="muted">none</span>'
+        code = e.code
+        code_html = (
+            f'<span class="code-label">NumPy</span><code>{html.escape(code.get("numpy", ""))}</code>'
+            f'<span class="code-label">PyTorch</span><code>{html.escape(code.get("pytorch", ""))}</code>'
+        )
+        topic = titles.get(e.topic or "", "")
+        filter_attr = html.escape(filter_text(e, topic), quote=True)
+        rows += [
+            f'<tr id="si-{e.id}" data-filter="{filter_attr}" markdown="1">',
+            f'<td class="si-glyph">{_symbol_cell(e)}</td>',
+            f'<td class="si-name">{html.escape(e.name)}</td>',
+            f'<td class="si-read">{html.escape(e.read_aloud)}</td>',
+            f'<td class="si-latex">{latex_html}</td>',
+            f'<td class="si-unicode">{points}</td>',
+            f'<td class="si-code">{code_html}</td>',
+            f'<td class="si-entry" markdown="span">[{_md_text(topic or e.name)}]({catalog.url(e.id, page)})</td>',
+            "</tr>",
+        ]
+    n = len(entries)
+    return "\n".join(
+        [
+            '<div class="symbol-filter" hidden markdown="0">',
+            '<label for="symbol-filter-input">Filter the symbols</label>',
+            '<input id="symbol-filter-input" type="search" autocomplete="off" spellcheck="false" '
+            'aria-controls="symbol-table" aria-describedby="symbol-filter-hint" '
+            'placeholder="a name, ⊙, \\odot, U+2299, torch.mul …">',
+            '<p id="symbol-filter-hint" class="symbol-filter__hint">Matches any column: glyph, name, '
+            "reading, LaTeX command, code point, NumPy or PyTorch name, and other names.</p>",
+            f'<p id="symbol-filter-status" class="symbol-filter__status" role="status" aria-live="polite">{n} symbols</p>',
+            "</div>",
+            "",
+            '<div class="symbol-table-wrap" markdown="1">',
+            '<table id="symbol-table" class="symbol-table" markdown="1">',
+            "<colgroup>"
+            + "".join(f'<col class="si-{c}">' for c in ("glyph", "name", "read", "latex", "unicode", "code", "entry"))
+            + "</colgroup>",
+            "<thead><tr>"
+            '<th scope="col">Glyph</th><th scope="col">Name</th><th scope="col">Read aloud</th>'
+            '<th scope="col">LaTeX</th><th scope="col">Unicode</th><th scope="col">NumPy / PyTorch</th>'
+            '<th scope="col">Entry</th></tr></thead>',
+            '<tbody markdown="1">',
+            *rows,
+            "</tbody>",
+            "</table>",
+            "</div>",
+            "",
+            '<p class="symbol-filter__empty" hidden>No symbol matches this filter.</p>',
+        ]
+    )
+
+
+@view("cheat-sheet")
+def cheat_sheet_view(catalog: Catalog, page: str) -> str:
+    """Every entry on one printable page, by topic: symbol, name and meaning, one line each."""
+    out = []
+    for topic in catalog.topics:
+        entries = catalog.topic_entries(topic)
+        if not entries:
+            continue
+        out += [
+            f"## {topic.title}",
+            "",
+            '<table class="cheat-sheet" markdown="1">',
+            '<colgroup><col class="cs-symbol"><col class="cs-name"><col class="cs-meaning"></colgroup>',
+            '<tbody markdown="1">',
+        ]
+        for e in entries:
+            out += [
+                '<tr markdown="1">',
+                f'<td class="cs-symbol">{inline_math(short_tex(e))}</td>',
+                f'<td class="cs-name" markdown="span">[{_md_text(e.name)}]({catalog.url(e.id, page)})</td>',
+                f'<td class="cs-meaning">{inline_markdown(e.summary)}</td>',
+                "</tr>",
+            ]
+        out += ["</tbody>", "</table>", ""]
+    return "\n".join(out)

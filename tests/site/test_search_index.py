@@ -1,0 +1,113 @@
+"""What the build writes for search, the symbol index and the cheat sheet (no browser)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from conftest import ROOT, visible_text
+from notation_site.catalog import load
+from notation_site.search import MARK, SEPARATOR, api_names, compound, entry_sections, search_keys, search_uses
+
+
+def _index(site) -> dict:
+    return json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+
+
+def test_every_entry_section_carries_its_search_keys(built_site):
+    catalog = load(ROOT)
+    docs = {d["location"]: d for d in _index(built_site)["docs"]}
+    sections = entry_sections(catalog)
+    assert len(sections) == len(catalog.ordered())
+    for location, entry in sections.items():
+        keys = html.unescape(docs[location]["keys"]).split(" ")
+        for key in [*entry.aliases, *entry.latex_commands, *entry.unicode]:
+            assert MARK + compound(key) in keys, (entry.id, key)
+        uses = html.unescape(docs[location]["uses"]).split(" ")
+        for name in api_names(" ".join(entry.code.values())):
+            assert MARK + compound(name) in uses, (entry.id, name)
+        assert len(keys) == len(set(keys)), f"{entry.id}: a token twice"
+
+
+def test_search_config_gives_keys_a_field_and_a_separator_that_keeps_compounds_whole(built_site):
+    index = _index(built_site)
+    config = index["config"]
+    assert config["separator"] == SEPARATOR
+    assert config["fields"]["keys"]["boost"] >= config["fields"]["title"]["boost"]
+    assert "trimmer" not in config["pipeline"]
+    separator = re.compile(config["separator"])
+    for doc in index["docs"]:
+        for token in html.unescape(doc.get("keys", "") + " " + doc.get("uses", "")).split(" "):
+            if token.startswith(MARK):
+                assert not separator.search(token), (doc["location"], token)
+
+
+def test_search_keys_include_code_names_and_the_symbol():
+    catalog = load(ROOT)
+    softmax = catalog.entries["softmax"]
+    assert "torch.softmax" in search_keys(softmax)  # an alias
+    assert "np.exp" in search_uses(softmax)  # called in its code line
+    # its symbol's left-hand side is its own notation, so a key; the whole symbol is a use
+    assert "\\operatorname{Softmax}(\\mathbf{z})_i" in search_keys(softmax)
+    assert softmax.symbol in search_uses(softmax)
+    # a left-hand side that is not the entry's own notation stays a use: W in W = W_0 + ΔW
+    delta = catalog.entries["delta-update"]
+    assert "W" not in search_keys(delta)
+
+
+def test_worked_examples_stay_out_of_the_search_index(built_site):
+    text = " ".join(d["text"] for d in _index(built_site)["docs"])
+    assert "from notation" not in text and "import numpy" not in text
+    # but their pages still show them
+    page = (built_site / "building-blocks/index.html").read_text(encoding="utf-8")
+    assert '<div class="example" data-snippet=' in page
+
+
+def test_symbol_index_and_cheat_sheet_stay_out_of_search(built_site):
+    locations = {d["location"].split("#")[0] for d in _index(built_site)["docs"]}
+    assert "symbol-index/" not in locations and "cheat-sheet/" not in locations
+
+
+def test_symbol_index_has_one_row_per_entry_with_working_links(built_site):
+    catalog = load(ROOT)
+    page = (built_site / "symbol-index/index.html").read_text(encoding="utf-8")
+    rows = []
+    for attrs, row in re.findall(r"<tr ([^>]*)>(.*?)</tr>", page, re.S):
+        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', attrs))
+        if found.get("id", "").startswith("si-"):
+            rows.append((found["id"][3:], found["data-filter"], row))
+    assert sorted(r[0] for r in rows) == sorted(e.id for e in catalog.ordered())
+    for entry_id, filter_text, row in rows:
+        entry = catalog.entries[entry_id]
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        assert len(cells) == 7, entry_id
+        assert html.unescape(entry.name) in html.unescape(cells[1])
+        href = re.search(r'href="([^"]+)"', cells[6]).group(1)
+        target, anchor = href.split("#")
+        assert anchor == entry_id
+        assert f'id="{entry_id}"' in (built_site / "symbol-index" / target / "index.html").resolve().read_text(encoding="utf-8")
+        for command in entry.latex_commands:
+            assert f'data-copy="{html.escape(command)}"' in cells[3], (entry_id, command)
+        for glyph in entry.unicode:
+            assert f'data-copy="{html.escape(glyph)}"' in cells[4], (entry_id, glyph)
+        assert entry.name.lower() in html.unescape(filter_text)
+    assert 'class="katex"' in page  # symbols without a glyph are rendered at build time
+
+
+def test_cheat_sheet_lists_every_entry_under_its_topic_with_its_meaning(built_site):
+    catalog = load(ROOT)
+    page = (built_site / "cheat-sheet/index.html").read_text(encoding="utf-8")
+    for topic in catalog.topics:
+        entries = catalog.topic_entries(topic)
+        if not entries:
+            continue
+        start = page.index(f">{html.escape(topic.title)}<")
+        section = page[start:]
+        nxt = re.search(r"<h2 ", section[10:])
+        section = section[: nxt.start() + 10] if nxt else section
+        for entry in entries:
+            assert f"#{entry.id}" in section, (topic.slug, entry.id)
+            words = [w for w in re.split(r"\$[^$]*\$", entry.summary) if w.strip()]
+            assert visible_text(words[0]).strip()[:20] in visible_text(section), entry.id
+    assert "arithmatex" not in page
