@@ -1,36 +1,42 @@
 /*
  * Keyboard users must be able to scroll what overflows (WCAG 2.1.1; axe-core's
- * scrollable-region-focusable). Wide formulas, tables and examples scroll sideways on
- * narrow screens: each one that actually overflows becomes focusable (arrow keys then
+ * scrollable-region-focusable). Wide formulas, tables, table cells and code scroll
+ * sideways on narrow screens: each content element that actually overflows its own
+ * scrolling box, and holds nothing focusable already, becomes focusable (arrow keys then
  * scroll it); one that fits gets no extra tab stop. Re-run after Material's instant
  * navigation and when the window is resized.
  */
 (function () {
   "use strict";
 
-  var SELECTOR = [
-    ".md-typeset .example",
-    ".md-typeset .entry-symbol",
-    ".md-typeset .math-display",
-    ".md-typeset table.computed",
-    ".md-typeset .md-typeset__scrollwrap",
-  ].join(", ");
+  var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+  function scrolls(el) {
+    var wide = el.scrollWidth > el.clientWidth + 1;
+    var tall = el.scrollHeight > el.clientHeight + 1;
+    if (!wide && !tall) return false;
+    var style = window.getComputedStyle(el);
+    return (wide && /auto|scroll/.test(style.overflowX)) || (tall && /auto|scroll/.test(style.overflowY));
+  }
 
   function mark() {
-    var nodes = document.querySelectorAll(SELECTOR);
-    for (var i = 0; i < nodes.length; i++) {
-      var el = nodes[i];
-      var style = window.getComputedStyle(el);
-      var overflows =
-        (/auto|scroll/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1) ||
-        (/auto|scroll/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1);
-      if (overflows && !el.hasAttribute("tabindex")) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("data-scroll-region", "");
-      } else if (!overflows && el.hasAttribute("data-scroll-region")) {
-        el.removeAttribute("tabindex");
-        el.removeAttribute("data-scroll-region");
+    var marked = document.querySelectorAll("[data-scroll-region]");
+    for (var i = 0; i < marked.length; i++) {
+      if (!scrolls(marked[i])) {
+        marked[i].removeAttribute("tabindex");
+        marked[i].removeAttribute("data-scroll-region");
       }
+    }
+    var content = document.querySelector(".md-content");
+    if (!content) return;
+    var nodes = content.getElementsByTagName("*");
+    for (var j = 0; j < nodes.length; j++) {
+      var el = nodes[j];
+      // the cheap test first: most elements do not overflow at all
+      if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+      if (el.hasAttribute("tabindex") || !scrolls(el) || el.querySelector(FOCUSABLE)) continue;
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("data-scroll-region", "");
     }
   }
 
