@@ -28,7 +28,7 @@ ENTRY_ID = "contributor-path-check"
 TOPIC = "building-blocks"
 SNIPPET = "contributor_path_check_example"
 SYMBOL = "\\operatorname{LSE}(\\mathbf{z}) = \\log \\sum_{i} e^{z_i}"
-COPIED = ("docs", "snippets", "src", "tests", "mkdocs.yml", "Makefile", "pyproject.toml", "requirements.lock", "package.json", "package-lock.json")
+COPIED = ("docs", "snippets", "src", "overrides", "tests", "mkdocs.yml", "Makefile", "pyproject.toml", "requirements.lock", "package.json", "package-lock.json")
 
 
 def copy_repo(dest: Path) -> Path:
