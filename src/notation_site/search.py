@@ -135,6 +135,20 @@ SIZE_SPACED = r"(?<![A-Za-z0-9_\\])(?:[A-Za-z]|[0-9]+)(?:\s+(?:x|by)\s+(?:[A-Za-
 SIZE_GLUED = r"(?<![A-Za-z0-9_\\])[0-9]+(?:x[0-9]+)+(?![A-Za-z0-9_])"
 
 
+# In the loose form a product of two or three sizes stands for any such product, so
+# `3 x 3 matrix` meets `m by n matrix` and `R^{768 x 64}` meets `ℝ^{m×n}`.
+SIZE_PRODUCT = r"(?<![A-Za-z0-9_\\])(?:[A-Za-z]|[0-9]+)(?:\s*×\s*(?:[A-Za-z]|[0-9]+)){1,2}(?![A-Za-z0-9_×])"
+
+
+def any_sizes(s: str) -> str:
+    """Each product of two or three sizes as ``m×n`` or ``b×n×d``.
+
+    >>> any_sizes("R^3 × 3 matrix"), any_sizes("B×N×d"), any_sizes("a_1 × a_2")
+    ('R^m×n matrix', 'b×n×d', 'a_1 × a_2')
+    """
+    return re.sub(SIZE_PRODUCT, lambda m: "m×n" if m.group().count("×") == 1 else "b×n×d", s)
+
+
 def read_sizes(s: str) -> str:
     """``x`` and ``by`` between sizes as ×.
 
@@ -215,6 +229,7 @@ def compound(s: str, nfkc: bool = False) -> str:
         s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
         for digraph, glyph in DIGRAPHS.items():
             s = s.replace(digraph, glyph)
+        s = any_sizes(s)
     s = mark_case("".join(FOLD.get(c, c) for c in s)).replace("||", "‖").lower()
     out: list[str] = []
     space = False
@@ -521,6 +536,7 @@ def client_data() -> str:
         "digraphs": DIGRAPHS,
         "sizeSpaced": SIZE_SPACED,
         "sizeGlued": SIZE_GLUED,
+        "sizeProduct": SIZE_PRODUCT,
     }
     return "window.__notationSearchData = " + json.dumps(data, ensure_ascii=False, sort_keys=True) + ";\n"
 
