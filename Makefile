@@ -25,8 +25,14 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
+# Build beside site/ and move the result into place only when the whole build passed:
+# a failed build leaves the previous site/ (or none), never a half-built one.
 build: $(STAMP)
-	$(BIN)/mkdocs build --strict --clean
+	rm -rf site.partial site.previous
+	$(BIN)/mkdocs build --strict --clean --site-dir site.partial || { rm -rf site.partial; exit 1; }
+	if [ -e site ]; then mv site site.previous; fi
+	mv site.partial site
+	rm -rf site.previous
 
 check-entries: $(STAMP)
 	@$(PY) -m notation_site.validate
@@ -51,11 +57,20 @@ browser:
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# Everything but the PyTorch comparison (`make test-reference`), which needs torch.
 test: $(STAMP) browser
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not reference"
+
+# The library against PyTorch (CPU): torch is installed into .venv here only, never by
+# `make install` or `make test`. The tests fail, rather than skip, when torch is missing.
+TORCH_VERSION := 2.13.0
+test-reference: $(STAMP)
+	@$(PY) -c "import sys, torch; sys.exit(torch.__version__.split('+')[0] != '$(TORCH_VERSION)')" 2>/dev/null || \
+	  $(PY) -m pip install --quiet --disable-pip-version-check torch==$(TORCH_VERSION)
+	NOTATION_REQUIRE_TORCH=1 $(PY) -m pytest -m reference tests/reference
 
 clean:
-	rm -rf site .pytest_cache
+	rm -rf site site.partial site.previous .pytest_cache
 
 # Performance figures (page load vs a MathJax baseline, build cost, search); prints tables, asserts nothing.
 bench: $(STAMP) browser

@@ -38,9 +38,16 @@ def visible_text(markup: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def mkdocs_build(root: Path, site_dir: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` of the repository at ``root`` into ``site_dir``."""
-    full_env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0", **(env or {}))
+def mkdocs_build(
+    root: Path, site_dir: Path, env: dict[str, str] | None = None, unset: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the repository at ``root`` into ``site_dir``.
+
+    ``env`` adds to this process's environment; the variables named in ``unset`` are removed.
+    """
+    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0", **(env or {})}
+    for name in unset:
+        full_env.pop(name, None)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(root / "mkdocs.yml"), "-d", str(site_dir)],
         cwd=root,

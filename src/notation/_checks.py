@@ -81,4 +81,5 @@ def log_base(values: FloatArray, base: float | None) -> FloatArray:
         return values
     if base <= 0 or base == 1:
         raise ValueError(f"base must be positive and not 1, got {base}")
-    return values / np.log(base)
+    # a float32 result stays float32 (np.log(base) is a float64 scalar that would promote it)
+    return values / np.asarray(values).dtype.type(np.log(base))

@@ -158,20 +158,26 @@ def standard_normal_cdf(x: ArrayLike) -> FloatArray:
     """Phi(x), the probability that a standard normal draw is at most ``x``.
 
     ``Phi(x) = (1 + erf(x / sqrt 2)) / 2``; it rises from 0 to 1 with ``Phi(0) = 1/2``.
+    Computed as ``erfc(−x / sqrt 2) / 2``, the same number without the cancellation of
+    ``1 + erf`` in the left tail, where ``Phi`` is tiny: ``Phi(−8)`` keeps all its digits.
 
     >>> standard_normal_cdf([-1.0, 0.0, 1.0]).round(4)
     array([0.1587, 0.5   , 0.8413])
+    >>> f"{float(standard_normal_cdf(-8.0)):.6e}"
+    '6.220961e-16'
     """
     arr = as_float_array(x)
-    erf = np.vectorize(math.erf, otypes=[np.float64])
-    return (0.5 * (1.0 + erf(arr.astype(np.float64) / math.sqrt(2.0)))).astype(arr.dtype, copy=False)
+    erfc = np.vectorize(math.erfc, otypes=[np.float64])
+    return (0.5 * erfc(-arr.astype(np.float64) / math.sqrt(2.0))).astype(arr.dtype, copy=False)
 
 
 def gelu(x: ArrayLike, approximate: str = "none") -> FloatArray:
     """Gaussian error linear unit ``x * Phi(x)``, where Phi is the standard normal CDF.
 
     ``approximate="tanh"`` uses the tanh formula of the GPT-2 code,
-    ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``, like ``torch.nn.GELU('tanh')``.
+    ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``, like ``torch.nn.GELU('tanh')``,
+    evaluated as ``x sigmoid(2u)`` (``1 + tanh(u) = 2 sigmoid(2u)``) so that negative
+    inputs, where ``1 + tanh`` cancels, keep their precision (float32 especially).
 
     >>> gelu([-1.0, 0.0, 1.0]).round(4)
     array([-0.1587,  0.    ,  0.8413])
@@ -182,8 +188,9 @@ def gelu(x: ArrayLike, approximate: str = "none") -> FloatArray:
     if approximate == "none":
         return arr * standard_normal_cdf(arr)
     if approximate == "tanh":
-        inner = math.sqrt(2.0 / math.pi) * (arr + 0.044715 * arr**3)
-        return 0.5 * arr * (1.0 + np.tanh(inner))
+        with np.errstate(over="ignore"):  # x³ overflows to ±inf for huge x; sigmoid(±inf) is exact
+            inner = math.sqrt(2.0 / math.pi) * (arr + 0.044715 * arr**3)
+            return arr * sigmoid(2 * inner)
     raise ValueError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
 
 

@@ -365,6 +365,11 @@ def _draw_line_plot(
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, facecolor="white")
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
+    # matplotlib numbers its ids per figure (figure_1, line2d_1 ...), so two plots on one page
+    # would share ids; a prefix made from the plot's own bytes keeps them unique and stable.
+    prefix = "plot-" + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:8] + "-"
+    svg = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', svg)
+    svg = re.sub(r'(url\(#|href="#)([^")]+)', lambda m: f"{m.group(1)}{prefix}{m.group(2)}", svg)
     svg = re.sub(
         r"<svg ([^>]*)>",
         lambda m: (

@@ -23,10 +23,12 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from notation_site import search, views
+from notation_site.a11y import label_math_links
 from notation_site.catalog import Catalog, load
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
 from notation_site.pages import EXAMPLE_END, Repository, entry_markdown, expand_examples, rewrite_links
+from notation_site.reproducible import ensure_source_date_epoch
 from notation_site.validate import validate
 
 log = logging.getLogger("mkdocs.plugins.notation")
@@ -66,6 +68,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
 
     def on_config(self, config: Any) -> Any:
         self.root = Path(config.config_file_path).resolve().parent
+        ensure_source_date_epoch(self.root)
         self.catalog: Catalog = load(self.root)
         problems = validate(self.catalog)
         if problems:
@@ -129,7 +132,10 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         outputs = self._example_outputs.pop(page.file.src_uri, [])
         output = _EXAMPLE_PLACEHOLDER.sub(lambda m: outputs[int(m.group(1))].removesuffix(_EXAMPLE_END), output)
         src = f"docs/{page.file.src_uri}"
-        return self._render_math(output, src) if self.config.render_math else output
+        if not self.config.render_math:
+            return output
+        names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
+        return label_math_links(self._render_math(output, src), names)
 
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:

@@ -560,6 +560,10 @@ def validate(catalog: Catalog, notes: list[str] | None = None) -> list[Problem]:
                     "add its id to the 'entries:' list of a topic page such as docs/building-blocks.md",
                 )
             )
+    from notation_site.determinism import snippet_problems  # these two import Problem from here
+    from notation_site.entry_links import entry_link_problems
+
+    problems += snippet_problems(catalog.root) + entry_link_problems(catalog)
     return sorted(set(problems), key=lambda p: (p.path.as_posix(), p.line, p.message))
 
 

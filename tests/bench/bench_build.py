@@ -31,7 +31,7 @@ def median_build(root: Path, site: Path, env: dict[str, str] | None = None) -> f
 
 
 def copy_repo(root: Path, dest: Path) -> Path:
-    for name in ("docs", "snippets", "src"):
+    for name in ("docs", "snippets", "src", "overrides"):
         shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(root / "mkdocs.yml", dest / "mkdocs.yml")
     (dest / "node_modules").symlink_to(root / "node_modules")

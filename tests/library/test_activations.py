@@ -73,15 +73,20 @@ def test_tanh_matches_math_tanh_and_sigmoid_identity():
 
 
 def test_standard_normal_cdf_matches_erf_and_known_values():
-    expected = [0.5 * (1 + math.erf(float(v) / math.sqrt(2))) for v in GRID]
+    # erfc(−x/√2)/2 is (1 + erf(x/√2))/2 without the cancellation of 1 + erf in the left tail
+    expected = [0.5 * math.erfc(-float(v) / math.sqrt(2)) for v in GRID]
     np.testing.assert_allclose(standard_normal_cdf(GRID), expected, rtol=1e-15)
+    np.testing.assert_allclose(standard_normal_cdf(GRID[GRID > 0]), [0.5 * (1 + math.erf(float(v) / math.sqrt(2))) for v in GRID[GRID > 0]], rtol=1e-15)
+    # the left tail keeps its digits (regression: 1 + erf lost 2 % of Phi(-8))
+    assert standard_normal_cdf(-8.0) == pytest.approx(6.220960574271785e-16, rel=1e-13)
+    assert standard_normal_cdf(-20.0) == pytest.approx(2.7536241186062337e-89, rel=1e-13)
     # Phi(1.959964) = 0.975, the two-sided 95% point
     assert standard_normal_cdf(1.959963984540054) == pytest.approx(0.975, abs=1e-12)
     np.testing.assert_allclose(standard_normal_cdf(-GRID), 1 - standard_normal_cdf(GRID), atol=1e-15)
 
 
 def test_gelu_exact_matches_erf_formula():
-    expected = [float(v) * 0.5 * (1 + math.erf(float(v) / math.sqrt(2))) for v in GRID]
+    expected = [float(v) * 0.5 * math.erfc(-float(v) / math.sqrt(2)) for v in GRID]
     np.testing.assert_allclose(gelu(GRID), expected, rtol=1e-14, atol=1e-300)
 
 
@@ -92,6 +97,17 @@ def test_gelu_tanh_matches_tanh_formula_and_is_close_to_exact():
     fine = np.linspace(-10, 10, 20001)
     gap = np.max(np.abs(gelu(fine) - gelu(fine, approximate="tanh")))
     assert 1e-4 < gap < 1e-3  # about 4.7e-4: close, but not equal
+
+
+def test_gelu_tanh_keeps_float32_precision_for_negative_inputs():
+    # regression: 0.5 x (1 + tanh u) cancels for negative x; float32 lost 3-4 digits at x = -5
+    c = math.sqrt(2 / math.pi)
+    x = np.array([-9.0, -7.0, -5.0, -3.0, -1.0], dtype=np.float32)
+    exact = [float(v) / (1 + math.exp(-2 * c * (float(v) + 0.044715 * float(v) ** 3))) for v in x]
+    got = gelu(x, approximate="tanh")
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, exact, rtol=1e-5)  # the old formula: 2e-4 at x = -5, 0 at x = -9
+    np.testing.assert_allclose(gelu(x.astype(np.float64), approximate="tanh"), exact, rtol=1e-13)
 
 
 def test_gelu_rejects_unknown_approximation():

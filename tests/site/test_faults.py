@@ -1,9 +1,12 @@
-"""Broken input fails the build with a message that names the file (and line)."""
+"""Broken input fails the build with a message that names the file (and line), and a failed
+``make build`` publishes nothing: the previous site stays as it was."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,11 +15,13 @@ from conftest import ROOT, mkdocs_build
 
 
 def copy_repo(dest: Path) -> Path:
-    """A throwaway copy of what the build reads; node_modules is linked, not copied."""
-    for name in ("docs", "snippets", "src"):
+    """A throwaway copy of what the build reads; node_modules and .venv are linked, not copied."""
+    for name in ("docs", "snippets", "src", "overrides"):
         shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    for name in ("mkdocs.yml", "Makefile"):
+        shutil.copy(ROOT / name, dest / name)
     (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    (dest / ".venv").symlink_to(ROOT / ".venv")
     return dest
 
 
@@ -32,6 +37,47 @@ def _raising_snippet(repo: Path) -> str:
     lines.insert(5, 'raise ValueError("injected fault")')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return r"snippets/softmax_temperature\.py:6: the example raised ValueError: injected fault"
+
+
+def _silent_snippet(repo: Path) -> str:
+    path = repo / "snippets/softmax_temperature.py"
+    path.write_text('"""Computes, then forgets to print."""\n\nfrom notation import softmax\n\np = softmax([1.0, 2.0])\n', encoding="utf-8")
+    return r"snippets/softmax_temperature\.py:1: the example printed nothing \(included by docs/entries/temperature\.md:\d+\)"
+
+
+def _unseeded_random(repo: Path) -> str:
+    edit(repo / "snippets/softmax_temperature.py", "z = np.array([2.0, 1.0, 0.5, -1.0])", "z = np.random.randn(4)")
+    return r"snippets/softmax_temperature\.py:8: unseeded random numbers: np\.random\.randn\(\)"
+
+
+def _unseeded_generator(repo: Path) -> str:
+    edit(repo / "snippets/softmax_temperature.py", "z = np.array([2.0, 1.0, 0.5, -1.0])", "z = np.random.default_rng().normal(size=4)")
+    return r"snippets/softmax_temperature\.py:8: unseeded random numbers: np\.random\.default_rng\(\) is given no seed"
+
+
+def _unseeded_random_module(repo: Path) -> str:
+    edit(repo / "snippets/softmax_temperature.py", "z = np.array([2.0, 1.0, 0.5, -1.0])", "import random\nz = np.array([random.gauss(0, 1) for _ in range(4)])")
+    return r"snippets/softmax_temperature\.py:9: unseeded random numbers: random\.gauss\(\)"
+
+
+def _clock_in_example(repo: Path) -> str:
+    edit(repo / "snippets/softmax_temperature.py", "z = np.array([2.0, 1.0, 0.5, -1.0])", "import time\nz = np.array([2.0, 1.0, 0.5, -1.0]) * (time.time() % 2)")
+    return r"snippets/softmax_temperature\.py:9: time-dependent output: time\.time\(\) reads the clock"
+
+
+def _broken_link(repo: Path) -> str:
+    edit(repo / "docs/entries/temperature.md", "The example applies", "See [the missing page](no-such-page.md). The example applies")
+    return r"docs/entries/temperature\.md:\d+: link to missing page 'no-such-page\.md'"
+
+
+def _broken_link_on_a_page(repo: Path) -> str:
+    edit(repo / "docs/index.md", "## How to use it", "[gone](no-such-page.md)\n\n## How to use it")
+    return r"index\.md.*no-such-page\.md"
+
+
+def _broken_anchor_on_another_page(repo: Path) -> str:
+    edit(repo / "docs/entries/temperature.md", "The example applies", "See [there](calculus.md#no-such-anchor). The example applies")
+    return r"docs/entries/temperature\.md:\d+: link to missing anchor '#no-such-anchor' on calculus\.md"
 
 
 def _missing_include(repo: Path) -> str:
@@ -78,6 +124,14 @@ def _latex_katex_rejects(repo: Path) -> str:
 
 FAULTS = {f.__name__.lstrip("_"): f for f in (
     _raising_snippet,
+    _silent_snippet,
+    _unseeded_random,
+    _unseeded_generator,
+    _unseeded_random_module,
+    _clock_in_example,
+    _broken_link,
+    _broken_link_on_a_page,
+    _broken_anchor_on_another_page,
     _missing_include,
     _missing_include_on_a_plain_page,
     _broken_anchor,
@@ -98,3 +152,35 @@ def test_fault_fails_the_build_naming_the_file(fault, tmp_path):
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"the build passed despite {fault}:\n{output[-2000:]}"
     assert re.search(expected, output), f"no message matching {expected!r} in:\n{output[-3000:]}"
+
+
+def _make_build(repo: Path) -> subprocess.CompletedProcess[str]:
+    # -o: the linked .venv is installed already; never re-run the install step from the copy
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
+    return subprocess.run(
+        ["make", "--no-print-directory", "-o", ".venv/.installed", "build"],
+        cwd=repo, env=env, capture_output=True, text=True, timeout=600,
+    )
+
+
+def _tree(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.build
+def test_a_failed_make_build_publishes_nothing(tmp_path):
+    """``make build`` builds beside site/ and moves the result in only when the build passed."""
+    repo = copy_repo(tmp_path / "repo")
+    good = _make_build(repo)
+    assert good.returncode == 0, good.stdout + good.stderr
+    published = _tree(repo / "site")
+    assert "index.html" in published and "building-blocks/index.html" in published
+    # a fault on a page built late: earlier pages are written before the build stops
+    expected = _raising_snippet(repo)
+    bad = _make_build(repo)
+    output = bad.stdout + bad.stderr
+    assert bad.returncode != 0, output[-2000:]
+    assert re.search(expected, output), output[-3000:]
+    assert _tree(repo / "site") == published, "a failed build changed the published site"
+    leftovers = sorted(p.name for p in repo.iterdir() if p.name.startswith("site") and p.name != "site")
+    assert leftovers == [], f"a failed build left {leftovers}"

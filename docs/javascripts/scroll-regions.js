@@ -1,0 +1,56 @@
+/*
+ * Keyboard users must be able to scroll what overflows (WCAG 2.1.1; axe-core's
+ * scrollable-region-focusable). Wide formulas, tables, table cells and code scroll
+ * sideways on narrow screens: each content element that actually overflows its own
+ * scrolling box, and holds nothing focusable already, becomes focusable (arrow keys then
+ * scroll it); one that fits gets no extra tab stop. Re-run after Material's instant
+ * navigation and when the window is resized.
+ */
+(function () {
+  "use strict";
+
+  var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+
+  function scrolls(el) {
+    var wide = el.scrollWidth > el.clientWidth + 1;
+    var tall = el.scrollHeight > el.clientHeight + 1;
+    if (!wide && !tall) return false;
+    var style = window.getComputedStyle(el);
+    return (wide && /auto|scroll/.test(style.overflowX)) || (tall && /auto|scroll/.test(style.overflowY));
+  }
+
+  function mark() {
+    var marked = document.querySelectorAll("[data-scroll-region]");
+    for (var i = 0; i < marked.length; i++) {
+      if (!scrolls(marked[i])) {
+        marked[i].removeAttribute("tabindex");
+        marked[i].removeAttribute("data-scroll-region");
+      }
+    }
+    var content = document.querySelector(".md-content");
+    if (!content) return;
+    var nodes = content.getElementsByTagName("*");
+    for (var j = 0; j < nodes.length; j++) {
+      var el = nodes[j];
+      // the cheap test first: most elements do not overflow at all
+      if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+      if (el.hasAttribute("tabindex") || !scrolls(el) || el.querySelector(FOCUSABLE)) continue;
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("data-scroll-region", "");
+    }
+  }
+
+  var pending = 0;
+  function schedule() {
+    window.cancelAnimationFrame(pending);
+    pending = window.requestAnimationFrame(mark);
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(schedule);
+  } else {
+    document.addEventListener("DOMContentLoaded", schedule);
+  }
+  window.addEventListener("resize", schedule);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(schedule);
+})();

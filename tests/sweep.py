@@ -1,0 +1,231 @@
+"""Visit every page of a built site in Debian's chromium and record what a reader would meet.
+
+Each page is opened at two viewports (desktop, mobile) in both colour schemes (Material's
+``default`` and ``slate``, chosen through ``prefers-color-scheme``). For every visit the
+sweep records console and page errors, every request (failed ones and ones to other hosts
+apart), the math and the executed examples as they ended up in the DOM, the plots' text
+alternatives, the axe-core violations and a full-page screenshot. Nothing here asserts:
+``tests/site/test_sweep.py`` does, and ``make bench`` prints the totals.
+
+The four modes run concurrently, one browser context each, so that two cores are both
+busy; axe-core dominates the time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from browser import CHROMIUM, CHROMIUM_ARGS, is_local, serve
+
+ROOT = Path(__file__).resolve().parents[1]
+AXE = ROOT / "node_modules/axe-core/axe.min.js"
+ARTIFACTS = ROOT / "tests/artifacts"
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+MOBILE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 1}
+MODES = {
+    "desktop-light": {**DESKTOP, "color_scheme": "light"},
+    "desktop-dark": {**DESKTOP, "color_scheme": "dark"},
+    "mobile-light": {**MOBILE, "color_scheme": "light"},
+    "mobile-dark": {**MOBILE, "color_scheme": "dark"},
+}
+SHOT_MAX_HEIGHT = int(os.environ.get("SWEEP_SHOT_MAX_HEIGHT", "16384"))
+# Material's palette: the scheme the page must show for each preference.
+EXPECTED_SCHEME = {"light": "default", "dark": "slate"}
+
+# One pass over the DOM after the page settled: everything the sweep asserts about the page.
+INSPECT = r"""async () => {
+  await document.fonts.ready;
+  const skip = "code, pre, script, style, textarea, .katex-mathml";
+  const raw = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const t = n.nodeValue;
+    if (!/\\\(|\\\)|\\\[|\\\]|\$\$/.test(t)) continue;
+    if (n.parentElement && n.parentElement.closest(skip)) continue;
+    raw.push(t.trim().slice(0, 80));
+  }
+  const katex = [...document.querySelectorAll(".katex")];
+  const silent = katex.filter(k => {
+    const ml = k.querySelector(".katex-mathml math");
+    const label = k.getAttribute("aria-label");
+    return !(label && label.trim()) && !(ml && ml.textContent.trim());
+  }).length;
+  const visualNotHidden = [...document.querySelectorAll(".katex-html")].filter(h => h.getAttribute("aria-hidden") !== "true").length;
+  const examples = [...document.querySelectorAll("div.example[data-snippet]")].map(d => ({
+    snippet: d.dataset.snippet,
+    text: d.innerText.trim().length,
+    media: d.querySelectorAll("svg, img, table, .katex").length,
+    traceback: /Traceback \(most recent call last\)/.test(d.innerText),
+  }));
+  const plots = [...document.querySelectorAll("figure.plot")].map(f => {
+    const svg = f.querySelector("svg");
+    const title = svg && svg.querySelector(":scope > title");
+    const desc = svg && svg.querySelector(":scope > desc");
+    const cap = f.querySelector("figcaption");
+    return {
+      role: svg ? svg.getAttribute("role") : null,
+      title: title ? title.textContent.trim() : "",
+      desc: desc ? desc.textContent.trim() : "",
+      caption: cap ? cap.textContent.trim() : "",
+    };
+  });
+  const usesKatexFont = katex.length > 0;
+  return {
+    scheme: document.body.getAttribute("data-md-color-scheme"),
+    title: document.title,
+    raw,
+    katex: katex.length,
+    katexErrors: document.querySelectorAll(".katex-error").length,
+    unrendered: document.querySelectorAll(".arithmatex").length,
+    silentMath: silent,
+    visualNotHidden,
+    katexFont: usesKatexFont ? document.fonts.check("16px KaTeX_Main") : true,
+    examples,
+    sources: document.querySelectorAll("details.example-source").length,
+    plots,
+    overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
+}"""
+
+AXE_RUN = """async () => {
+  const r = await axe.run(document, {resultTypes: ["violations"]});
+  return r.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(" "), summary: (n.failureSummary || "").slice(0, 400)})),
+  }));
+}"""
+
+
+@dataclass
+class Visit:
+    """What one page looked like in one mode."""
+
+    page: str
+    mode: str
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    dom: dict = field(default_factory=dict)
+    axe: list[dict] = field(default_factory=list)
+    screenshot: Path | None = None
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def third_party(self) -> list[str]:
+        return [u for u in self.requests if not is_local(u)]
+
+    def where(self) -> str:
+        return f"{self.page or '/'} [{self.mode}]"
+
+
+@dataclass
+class Sweep:
+    visits: list[Visit]
+    seconds: float = 0.0
+
+    def pages(self) -> list[str]:
+        return sorted({v.page for v in self.visits})
+
+    def axe_by_impact(self) -> Counter[str]:
+        """Violating nodes by impact, summed over every page and mode."""
+        total: Counter[str] = Counter()
+        for v in self.visits:
+            for violation in v.axe:
+                total[violation["impact"] or "unknown"] += len(violation["nodes"])
+        return total
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every HTML page of ``site`` as a URL path: ``""``, ``"shapes/"``, ``"404.html"``."""
+    pages = []
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site).as_posix()
+        pages.append(rel.removesuffix("index.html") if rel.endswith("index.html") else rel)
+    return pages
+
+
+def _slug(page: str) -> str:
+    return page.strip("/").replace("/", "_").removesuffix(".html") or "home"
+
+
+async def _visit(context, base_url: str, page_path: str, mode: str, shots: Path | None, axe: bool) -> Visit:
+    visit = Visit(page=page_path, mode=mode)
+    page = await context.new_page()
+    page.on("console", lambda m: visit.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: visit.errors.append(f"page error: {e}"))
+    page.on("request", lambda r: visit.requests.append(r.url))
+    page.on("requestfailed", lambda r: visit.failed.append(f"{r.url} ({r.failure})"))
+    page.on("response", lambda r: visit.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+    clock = time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        visit.seconds[name] = now - clock
+        clock = now
+
+    try:
+        await page.goto(base_url + page_path, wait_until="load")
+        await page.wait_for_load_state("networkidle")
+        lap("load")
+        visit.dom = await page.evaluate(INSPECT)
+        lap("inspect")
+        if shots is not None:
+            path = shots / mode / f"{_slug(page_path)}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Full page, cut at Chrome's largest texture: longer captures are stitched and slow.
+            size = await page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+            clip = {"x": 0, "y": 0, "width": size[0], "height": min(size[1], SHOT_MAX_HEIGHT)}
+            await page.screenshot(path=str(path), full_page=True, clip=clip, timeout=120_000)
+            visit.screenshot = path
+            lap("screenshot")
+        if axe:
+            if mode.startswith("desktop"):
+                # folded example code counts too: its highlighting must meet the contrast rules
+                await page.evaluate("document.querySelectorAll('details:not([open])').forEach(d => d.open = true)")
+            await page.add_script_tag(path=str(AXE))
+            visit.axe = await page.evaluate(AXE_RUN)
+            lap("axe")
+    finally:
+        await page.close()
+    return visit
+
+
+async def _sweep_mode(browser, base_url: str, pages: list[str], mode: str, shots: Path | None, axe: bool) -> list[Visit]:
+    context = await browser.new_context(**MODES[mode])
+    try:
+        return [await _visit(context, base_url, p, mode, shots, axe) for p in pages]
+    finally:
+        await context.close()
+
+
+async def _sweep(site: Path, modes: list[str], shots: Path | None, axe: bool) -> list[Visit]:
+    from playwright.async_api import async_playwright
+
+    pages = site_pages(site)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            with serve(site) as base_url:
+                results = await asyncio.gather(*(_sweep_mode(browser, base_url, pages, m, shots, axe) for m in modes))
+        finally:
+            await browser.close()
+    return [v for mode_visits in results for v in mode_visits]
+
+
+def run_sweep(site: Path, modes: list[str] | None = None, screenshots: Path | None = None, axe: bool = True) -> Sweep:
+    """Visit every page of ``site`` in each mode; screenshots go under ``screenshots/<mode>/``.
+
+    ``SWEEP_SCREENSHOTS=0`` in the environment turns the screenshots off.
+    """
+    if os.environ.get("SWEEP_SCREENSHOTS", "1") == "0":
+        screenshots = None
+    started = time.perf_counter()
+    visits = asyncio.run(_sweep(site, modes or list(MODES), screenshots, axe))
+    return Sweep(visits=visits, seconds=time.perf_counter() - started)
