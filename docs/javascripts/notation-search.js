@@ -72,12 +72,24 @@
       ? String.fromCharCode(code + 0xfee0) : c;
   }
 
+  // `m by n`, `B x N x d`, `4x2`: x and "by" between sizes as × (search.read_sizes).
+  var SIZE_SPACED = DATA.sizeSpaced ? new RegExp(DATA.sizeSpaced, "g") : null;
+  var SIZE_GLUED = DATA.sizeGlued ? new RegExp(DATA.sizeGlued, "g") : null;
+  var SIZE_PRODUCT = DATA.sizeProduct ? new RegExp(DATA.sizeProduct, "g") : null;
+  function readSizes(s) {
+    if (SIZE_SPACED) s = s.replace(SIZE_SPACED, function (m) { return m.replace(/\s+(?:x|by)\s+/g, " × "); });
+    if (SIZE_GLUED) s = s.replace(SIZE_GLUED, function (m) { return m.split("x").join("×"); });
+    return s;
+  }
+
   function compound(s, loose) {
+    s = readSizes(s);
     if (loose) s = mapChars(s, DATA.scripts).normalize("NFKC");
     s = texToText(s);
     if (loose) {
       s = mapChars(s, DATA.scripts).normalize("NFKC");
       Object.keys(DATA.digraphs).forEach(function (d) { s = s.split(d).join(DATA.digraphs[d]); });
+      if (SIZE_PRODUCT) s = s.replace(SIZE_PRODUCT, function (m) { return m.split("×").length === 2 ? "m×n" : "b×n×d"; });
     }
     s = markCase(mapChars(s, DATA.fold)).split("||").join("‖").toLowerCase();
     var out = [], space = false;
@@ -100,7 +112,7 @@
       if (DATA.wrappers.indexOf(name) < 0) found.push(name.toLowerCase());
       return "";
     });
-    var text = markCase(mapChars(texToText(query.replace(/[{}]/g, " ")), DATA.fold)).toLowerCase();
+    var text = markCase(mapChars(texToText(readSizes(query).replace(/[{}]/g, " ")), DATA.fold)).toLowerCase();
     var word = "";
     var flush = function () {
       var w = word.replace(/^_+|_+$/g, "");
@@ -132,9 +144,10 @@
       terms.push(prefix ? (boost === 1 ? term : term + "*^" + boost) : term + "^" + boost);
     };
     var variants = [raw];
-    // A LaTeX command typed without its backslash: `odot`, `mathbb{R}`.
-    var command = /^([A-Za-z]+)(\{|$)/.exec(raw);
-    if (command && (command[2] || Object.prototype.hasOwnProperty.call(DATA.glyphs, command[1]))) variants.push("\\" + raw);
+    // A LaTeX command typed without its backslash: `odot`, `mathbb{R}`, and a command
+    // that has a glyph followed by its argument: `sigma(x)`, `sum_{i=1}^n`, `theta^2`.
+    var command = /^([A-Za-z]+)(\{|[(_^ ]|$)/.exec(raw);
+    if (command && (command[2] === "{" || Object.prototype.hasOwnProperty.call(DATA.glyphs, command[1]))) variants.push("\\" + raw);
     variants.forEach(function (v) {
       var whole = compound(v, false), loose = compound(v, true);
       add(DATA.mark + whole, 6, false);
@@ -145,6 +158,8 @@
         add(DATA.mark + loose, 1, true);
       }
       if (/^[^\uff01-\uff5e]{2,}$/.test(whole)) add(whole, 2, false);
+      // a concrete space (`R^{768}`, `ℝ^{B x N x d}`) also finds what any ℝ^… is written for
+      if (/^r\uff3e./.test(loose)) add(DATA.mark + "r\uff3e", 0.2, true);
     });
     // each operator typed, as the glyph or command an entry lists (`|x|` finds \vert)
     var ops = raw.replace(/\\[A-Za-z]+/g, " ").match(/[!-\/:-@\[-\^`{-~]/g) || [];

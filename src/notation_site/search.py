@@ -128,6 +128,37 @@ _FULLWIDTH = {c: chr(ord(c) + 0xFEE0) for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}
 # `\(A \odot B\)` into words and never splits a compound token.
 SEPARATOR = r"""[\s\-!"#$%&'()+,./:;<=>?@\[\\\]^`{|}~–—“”‘’«»]+"""
 
+# A size product typed in ASCII: `m by n`, `B x N x d`, `4x2`. "x" or "by" between two size
+# tokens (one letter or a number) reads as ×, so `R^{m x n}` meets `\mathbb{R}^{m \times n}`.
+# The browser uses the same two patterns (client_data), so keep them in JavaScript syntax.
+SIZE_SPACED = r"(?<![A-Za-z0-9_\\])(?:[A-Za-z]|[0-9]+)(?:\s+(?:x|by)\s+(?:[A-Za-z]|[0-9]+))+(?![A-Za-z0-9_])"
+SIZE_GLUED = r"(?<![A-Za-z0-9_\\])[0-9]+(?:x[0-9]+)+(?![A-Za-z0-9_])"
+
+
+# In the loose form a product of two or three sizes stands for any such product, so
+# `3 x 3 matrix` meets `m by n matrix` and `R^{768 x 64}` meets `ℝ^{m×n}`.
+SIZE_PRODUCT = r"(?<![A-Za-z0-9_\\])(?:[A-Za-z]|[0-9]+)(?:\s*×\s*(?:[A-Za-z]|[0-9]+)){1,2}(?![A-Za-z0-9_×])"
+
+
+def any_sizes(s: str) -> str:
+    """Each product of two or three sizes as ``m×n`` or ``b×n×d``.
+
+    >>> any_sizes("R^3 × 3 matrix"), any_sizes("B×N×d"), any_sizes("a_1 × a_2")
+    ('R^m×n matrix', 'b×n×d', 'a_1 × a_2')
+    """
+    return re.sub(SIZE_PRODUCT, lambda m: "m×n" if m.group().count("×") == 1 else "b×n×d", s)
+
+
+def read_sizes(s: str) -> str:
+    """``x`` and ``by`` between sizes as ×.
+
+    >>> read_sizes("m by n matrix"), read_sizes("R^{B x N x d}"), read_sizes("4x2"), read_sizes("max(0, x)")
+    ('m × n matrix', 'R^{B × N × d}', '4×2', 'max(0, x)')
+    """
+    s = re.sub(SIZE_SPACED, lambda m: re.sub(r"\s+(?:x|by)\s+", " × ", m.group()), s)
+    return re.sub(SIZE_GLUED, lambda m: m.group().replace("x", "×"), s)
+
+
 _STYLED = re.compile(r"\\(mathbb|mathcal)\s*\{\s*([A-Za-z])\s*\}")
 _COMMAND = re.compile(r"\\([A-Za-z]+|.)")
 
@@ -190,6 +221,7 @@ def compound(s: str, nfkc: bool = False) -> str:
     ``nfkc`` it gives the loose form: compatibility characters folded (𝔼 to E, ℝ to R)
     and sub- and superscripts spelt out (``SCRIPTS``).
     """
+    s = read_sizes(s)
     if nfkc:
         s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
     s = tex_to_text(s)
@@ -197,6 +229,7 @@ def compound(s: str, nfkc: bool = False) -> str:
         s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
         for digraph, glyph in DIGRAPHS.items():
             s = s.replace(digraph, glyph)
+        s = any_sizes(s)
     s = mark_case("".join(FOLD.get(c, c) for c in s)).replace("||", "‖").lower()
     out: list[str] = []
     space = False
@@ -280,6 +313,30 @@ def _top_level_lhs(tex: str) -> str | None:
     return None
 
 
+_RELATION = re.compile(r"\\(?:coloneqq|in)(?![A-Za-z])|:=|=|[{}]")
+
+
+def _top_level_sides(tex: str) -> list[str]:
+    """The sides of ``tex`` split at its top-level ``=``, ``:=`` and ``\\in``.
+
+    >>> _top_level_sides(r"\\operatorname{ReLU}(x) = \\max(0, x)")
+    ['\\\\operatorname{ReLU}(x)', '\\\\max(0, x)']
+    >>> _top_level_sides(r"T \\in \\mathbb{R}^{B \\times N}"), _top_level_sides(r"\\sum_{i=1}^{d} x_i")
+    (['T', '\\\\mathbb{R}^{B \\\\times N}'], ['\\\\sum_{i=1}^{d} x_i'])
+    """
+    sides, depth, start = [], 0, 0
+    for m in _RELATION.finditer(tex):
+        if m.group() == "{":
+            depth += 1
+        elif m.group() == "}":
+            depth -= 1
+        elif depth == 0:
+            sides.append(tex[start : m.start()])
+            start = m.end()
+    sides.append(tex[start:])
+    return [t for t in (side.strip().strip(",;").strip() for side in sides) if t]
+
+
 def search_keys(entry: Entry) -> list[str]:
     """What ``entry`` is called and how it is written: name, id, aliases, LaTeX, glyphs,
     and the left-hand side of its symbol when that is its own notation (:func:`own_notation`)."""
@@ -293,6 +350,10 @@ def search_keys(entry: Entry) -> list[str]:
     if own:
         keys.append(own)
     return list(dict.fromkeys(k.strip() for k in keys if k.strip()))
+
+
+# Longest side of a symbol (as text) indexed on its own: longer ones are not typed whole.
+MAX_SIDE = 40
 
 
 def search_uses(entry: Entry) -> list[str]:
@@ -312,6 +373,15 @@ def search_uses(entry: Entry) -> list[str]:
         parts = _top_level_split(symbol)
         if len(parts) > 1:
             uses += parts
+        # each side of a short definition or membership, so `max(0, x)` finds ReLU and
+        # `R^{B x N x d}` finds the tensor entry: what a formula equals is typed as often as its name
+        for part in parts:
+            sides = _top_level_sides(part)
+            if len(sides) < 2:
+                continue
+            for side in sides:
+                if 1 < len(tex_to_text(side)) <= MAX_SIDE and balance_problem(side) is None:
+                    uses.append(side)
     for code in entry.code.values():
         uses += api_names(code)
     return list(dict.fromkeys(u for u in uses if u.strip()))
@@ -464,6 +534,9 @@ def client_data() -> str:
         "mark": MARK,
         "scripts": SCRIPTS,
         "digraphs": DIGRAPHS,
+        "sizeSpaced": SIZE_SPACED,
+        "sizeGlued": SIZE_GLUED,
+        "sizeProduct": SIZE_PRODUCT,
     }
     return "window.__notationSearchData = " + json.dumps(data, ensure_ascii=False, sort_keys=True) + ";\n"
 
