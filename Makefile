@@ -59,7 +59,7 @@ browser:
 
 # Everything but the PyTorch comparison (`make test-reference`), which needs torch.
 test: $(STAMP) browser
-	$(PY) -m pytest -m "not reference"
+	$(PY) -m pytest -m "not reference" --durations=15
 
 # The library against PyTorch (CPU): torch is installed into .venv here only, never by
 # `make install` or `make test`. The tests fail, rather than skip, when torch is missing.
