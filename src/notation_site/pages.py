@@ -20,6 +20,21 @@ EXAMPLE_END = "<!-- example-end -->"
 _LINK_TO_ID = re.compile(r"\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
 
+def _tag_safe(tex: str) -> str:
+    """TeX with ``<`` and ``>`` spelled ``\\lt`` and ``\\gt``, so that the HTML parser that reads
+    the card's ``markdown`` blocks cannot take ``w_{<t}`` for the start of a ``<t>`` tag.
+
+    >>> "<" in _tag_safe("w_{<t}"), _tag_safe("a > b").split()[1]
+    (False, '\\\\gt')
+    """
+    return tex.replace("<", "\\lt ").replace(">", "\\gt ")
+
+
+def _html_safe_math(markdown: str) -> str:
+    """``_tag_safe`` applied to each ``$...$`` formula of a Markdown string."""
+    return re.sub(r"\$[^$]+\$", lambda m: _tag_safe(m.group(0)), markdown)
+
+
 def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
@@ -69,7 +84,7 @@ def entry_markdown(
     also = [*entry.aliases]
     facts = [
         ("Read aloud", f"<dd>{_esc(entry.read_aloud)}</dd>"),
-        ("Shape", f'<dd markdown="span">{entry.shape}</dd>'),
+        ("Shape", f'<dd markdown="span">{_html_safe_math(entry.shape)}</dd>'),
         ("NumPy", f"<dd><code>{_esc(code.get('numpy', ''))}</code></dd>"),
         ("PyTorch", f"<dd><code>{_esc(code.get('pytorch', ''))}</code></dd>"),
     ]
@@ -97,7 +112,7 @@ def entry_markdown(
         '<div class="entry-symbol" markdown>',
         "",
         "$$",
-        entry.symbol.strip(),
+        _tag_safe(entry.symbol.strip()),
         "$$",
         "",
         "</div>",
