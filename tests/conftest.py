@@ -65,3 +65,21 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = mkdocs_build(ROOT, site)
     assert result.returncode == 0, f"strict build failed:\n{result.stdout}\n{result.stderr}"
     return site
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium through Playwright, shared by the tests of one module."""
+    from browser import chromium
+
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site):
+    """The built site served on 127.0.0.1, for the tests of one module."""
+    from browser import serve
+
+    with serve(built_site) as url:
+        yield url

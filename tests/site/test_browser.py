@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser import chromium, is_local, serve
+from browser import is_local
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
-def base_url(built_site):
-    with serve(built_site) as url:
-        yield url
 
 
 def test_building_blocks_page_renders_math_with_no_errors_and_no_third_party_requests(browser, base_url):

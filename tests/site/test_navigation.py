@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser import chromium, is_local, serve
+from browser import is_local
 from conftest import ROOT
 from notation_site.catalog import load
 from sweep import MODES
@@ -27,18 +27,6 @@ MATH_STATE = """() => {
     path: location.pathname + location.hash,
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
-def base_url(built_site):
-    with serve(built_site) as url:
-        yield url
 
 
 def _sitemap_on_this_server(context, site, base_url: str) -> None:

@@ -13,7 +13,6 @@ import re
 import pytest
 import yaml
 
-from browser import chromium, serve
 from conftest import ROOT
 from notation_site.catalog import load
 from notation_site.katex import KatexRenderer
@@ -23,18 +22,6 @@ from search_driver import QUERIES, open_search, rank_of, ranked, search
 pytestmark = pytest.mark.browser
 
 DATA = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
-def base_url(built_site):
-    with serve(built_site) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
