@@ -15,8 +15,7 @@ from notation_site.catalog import Catalog, Entry
 from notation_site.validate import SNIPPET_INCLUDE
 from notation_site.views import copy_button
 
-EXAMPLE_START = "<!-- example-start {path} -->"
-EXAMPLE_END = "<!-- example-end -->"
+EXAMPLE = "<!-- example {path} -->"
 _LINK_TO_ID = re.compile(r"\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
 
@@ -168,18 +167,13 @@ def rewrite_links(markdown: str, catalog: Catalog, page: str) -> str:
 def expand_examples(markdown: str, execute: bool = True) -> str:
     """Turn each line ``--8<-- "snippets/x.py"`` into an executed example.
 
-    The snippet runs at build time through markdown-exec; what it prints (HTML) is the
-    example. Its source follows in a collapsed block. Markers around the output let the
-    plugin check, after the build, that the example printed something and did not fail.
+    The example is a placeholder that the plugin fills, when it writes the page, with what
+    the snippet printed (HTML), run by markdown-exec in a worker process
+    (``notation_site.examples``). Its source follows in a collapsed block. With
+    ``execute=False`` only the source is shown.
 
     >>> print(expand_examples('--8<-- "snippets/a.py"'))  # doctest: +NORMALIZE_WHITESPACE
-    <!-- example-start snippets/a.py -->
-    <BLANKLINE>
-    ```python exec="1" html="1" id="snippets/a.py"
-    --8<-- "snippets/a.py"
-    ```
-    <BLANKLINE>
-    <!-- example-end -->
+    <!-- example snippets/a.py -->
     <BLANKLINE>
     ??? example-source "Code: `snippets/a.py`"
     <BLANKLINE>
@@ -194,13 +188,7 @@ def expand_examples(markdown: str, execute: bool = True) -> str:
             return f'```python\n--8<-- "{path}"\n```'
         return "\n".join(
             [
-                EXAMPLE_START.format(path=path),
-                "",
-                f'```python exec="1" html="1" id="{path}"',
-                f'--8<-- "{path}"',
-                "```",
-                "",
-                EXAMPLE_END,
+                EXAMPLE.format(path=path),
                 "",
                 f'??? example-source "Code: `{path}`"',
                 "",
@@ -211,3 +199,12 @@ def expand_examples(markdown: str, execute: bool = True) -> str:
         )
 
     return SNIPPET_INCLUDE.sub(repl, markdown)
+
+
+def included_snippets(markdown: str) -> list[str]:
+    r"""The snippets a page or entry shows as examples, in order.
+
+    >>> included_snippets('Text\n--8<-- "snippets/a.py"\n--8<-- "snippets/b.py"')
+    ['snippets/a.py', 'snippets/b.py']
+    """
+    return SNIPPET_INCLUDE.findall(markdown)

@@ -1,9 +1,10 @@
 """The MkDocs plugin that turns the entry catalog into the site.
 
 Registered as ``notation`` through the ``mkdocs.plugins`` entry point. Before the build
-it validates every entry (a single problem fails the build); while building it writes
-each entry into its topic page, runs the worked examples, and renders all math with
-KaTeX; after the build it ships KaTeX's CSS and fonts with the site.
+it validates every entry (a single problem fails the build) and starts running the worked
+examples in worker processes; while building it writes each entry into its topic page,
+puts each example's output in place, and renders all math with KaTeX; after the build it
+ships KaTeX's CSS and fonts with the site.
 """
 
 from __future__ import annotations
@@ -25,19 +26,17 @@ from mkdocs.structure.files import File, Files
 from notation_site import search, views
 from notation_site.a11y import label_math_links
 from notation_site.catalog import Catalog, load
+from notation_site.examples import ExampleRunner
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
-from notation_site.pages import EXAMPLE_END, Repository, entry_markdown, expand_examples, rewrite_links
+from notation_site.pages import Repository, entry_markdown, expand_examples, included_snippets, rewrite_links
 from notation_site.reproducible import ensure_source_date_epoch
 from notation_site.validate import validate
 
 log = logging.getLogger("mkdocs.plugins.notation")
 
 _ARITHMATEX = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.DOTALL)
-_EXAMPLE = re.compile(r"<!-- example-start (\S+) -->(.*?)" + re.escape(EXAMPLE_END), re.DOTALL)
-_EXAMPLE_END = "<!-- /example -->"
-_EXAMPLE_DIV = re.compile(r'<div class="example" data-snippet="[^"]+">.*?</div>' + re.escape(_EXAMPLE_END), re.DOTALL)
-_EXAMPLE_PLACEHOLDER = re.compile(r"<!-- example-output (\d+) -->")
+_EXAMPLE = re.compile(r"<!-- example (snippets/\S+) -->")
 _TRACEBACK_LINE = re.compile(r'<code block: id (\S+?)>", line (\d+)')
 _FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)')
 KATEX_ASSETS = "assets/katex"
@@ -55,6 +54,9 @@ class NotationConfig(Config):
     hash of their data, so a changed number draws a new plot); empty turns the cache off."""
     execute_examples = c.Type(bool, default=True)
     """Run the snippets. Off shows their code without running them (to measure their cost)."""
+    example_workers = c.Type(int, default=0)
+    """Processes that run the snippets while the pages are built; 0 picks one per core, less
+    the one that builds the pages."""
     repo_url = c.Optional(c.Type(str))
     """The repository's web address (``https://github.com/owner/name``): each entry then links to
     "Suggest an edit" and "Report a problem with this entry". Not Material's ``repo_url``,
@@ -79,7 +81,13 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             os.environ.setdefault("NOTATION_PLOT_CACHE", str(self.root / self.config.plot_cache))
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
         self.repo = Repository(self.config.repo_url, self.config.repo_branch) if self.config.repo_url else None
-        self._example_outputs: dict[str, list[str]] = {}
+        self.examples = ExampleRunner(self.root, self.config.example_workers or None)
+        if self.config.execute_examples:
+            # in the order the pages are built, so the first page written waits least
+            for topic in sorted(self.catalog.topics, key=lambda t: t.page):
+                for entry in self.catalog.topic_entries(topic):
+                    for snippet in included_snippets(entry.body):
+                        self.examples.submit(snippet)
         if self.config.render_math:
             config.extra_css.insert(0, f"{KATEX_ASSETS}/katex.min.css")
         config.extra_javascript.insert(0, SEARCH_DATA)
@@ -101,6 +109,9 @@ class NotationPlugin(BasePlugin[NotationConfig]):
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
         src = page.file.src_uri
         topic = self.catalog.topic_by_page.get(src)
+        if self.config.execute_examples:
+            for snippet in included_snippets(markdown):
+                self.examples.submit(snippet)
         markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
         if topic is not None:
             entries = [
@@ -113,25 +124,11 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         except views.UnknownView as err:
             raise PluginError(f"docs/{src}: {err.args[0]}") from None
 
-    def on_page_content(self, html_: str, page: Any, config: Any, files: Files) -> str:
-        """Check each example's output, then set it aside until the page is written.
-
-        Computed tables are numbers, not words to search for; keeping them out of
-        ``page.content`` keeps them out of the search index and spares its HTML parser.
-        """
-        checked = self._check_examples(html_, f"docs/{page.file.src_uri}")
-        outputs = self._example_outputs.setdefault(page.file.src_uri, [])
-
-        def stash(m: re.Match[str]) -> str:
-            outputs.append(m.group(0))
-            return f"<!-- example-output {len(outputs) - 1} -->"
-
-        return _EXAMPLE_DIV.sub(stash, checked)
-
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
-        outputs = self._example_outputs.pop(page.file.src_uri, [])
-        output = _EXAMPLE_PLACEHOLDER.sub(lambda m: outputs[int(m.group(1))].removesuffix(_EXAMPLE_END), output)
         src = f"docs/{page.file.src_uri}"
+        # The examples are put in only now, after the search plugin has read the page:
+        # computed tables are numbers, not words to search for.
+        output = self._insert_examples(output, src)
         if not self.config.render_math:
             return output
         names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
@@ -143,10 +140,13 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             self._finish_search_index(Path(config.site_dir) / "search")
         finally:
             self.katex.close()
+            self.examples.close()
 
     def on_build_error(self, error: Exception) -> None:
         if hasattr(self, "katex"):
             self.katex.close()
+        if hasattr(self, "examples"):
+            self.examples.close()
 
     # -- helpers -------------------------------------------------------------
 
@@ -177,11 +177,13 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             data = search.results_data(index, self.catalog, self.katex.render_many, views.inline_markdown)
             (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
-    def _check_examples(self, output: str, src: str) -> str:
+    def _insert_examples(self, output: str, src: str) -> str:
+        """Put each example's output in its place; fail if one raised or printed nothing."""
         errors = []
 
         def repl(m: re.Match[str]) -> str:
-            snippet, body = m.group(1), m.group(2)
+            snippet = m.group(1)
+            body = self.examples.output(snippet)
             where = self._where(f'--8<-- "{snippet}"', src)
             plain = html.unescape(re.sub(r"<[^>]+>", "", body))
             if "Traceback (most recent call last)" in plain:
@@ -190,7 +192,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
                 errors.append(f"{snippet}:{lines[-1] if lines else 1}: the example raised {reason} (included by {where})")
             elif not plain.strip():
                 errors.append(f"{snippet}:1: the example printed nothing (included by {where})")
-            return f'<div class="example" data-snippet="{snippet}">{body}</div>{_EXAMPLE_END}'
+            return f'<div class="example" data-snippet="{snippet}">{body}</div>'
 
         output = _EXAMPLE.sub(repl, output)
         if errors:
