@@ -1,4 +1,4 @@
-"""Build cost: snippets executed or not, ten times the content, and a `make serve` rebuild."""
+"""Build cost: snippets executed or not, ten times the content, a `make serve` rebuild, `make check-entries`."""
 
 from __future__ import annotations
 
@@ -91,6 +91,17 @@ def serve_rebuild(repo: Path) -> float:
         proc.wait(timeout=20)
 
 
+def check_entries(root: Path) -> float:
+    """Seconds for `make check-entries` (the validator alone), best of three."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        subprocess.run(["make", "--no-print-directory", "check-entries"], cwd=root, env=env, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
 def run(ctx) -> list[tuple[str, str]]:
     site = ctx.scratch / "b"
     cold = statistics.median(
@@ -105,6 +116,7 @@ def run(ctx) -> list[tuple[str, str]]:
     base_entries = len(list((ctx.root / "docs/entries").glob("*.md")))
     big_time = timed_build(big, ctx.scratch / "big-site")
     rebuild = serve_rebuild(copy_repo(ctx.root, ctx.scratch / "serve"))
+    validate = check_entries(ctx.root)
     return [
         ("build, snippets executed, plots drawn", f"{cold:.2f} s (median of {REPEATS}; {n_snippets} snippets)"),
         ("build, snippets executed, plots from the cache", f"{with_exec:.2f} s"),
@@ -113,4 +125,5 @@ def run(ctx) -> list[tuple[str, str]]:
         ("ratio executed / not run (plots cached)", f"{with_exec / without_exec:.2f}×"),
         (f"build with 10× the entries ({n_entries})", f"{big_time:.2f} s ({big_time / with_exec:.1f}× the {base_entries}-entry build)"),
         ("`mkdocs serve` rebuild after editing one entry", f"{rebuild:.2f} s"),
+        ("`make check-entries`", f"{validate:.2f} s (best of 3)"),
     ]
