@@ -97,6 +97,35 @@ def test_the_rewrite_runs_on_materials_worker_messages(search_page):
     assert "^T" not in sent[1] and "§a＾t" in sent[1]
 
 
+_INDEX = "/search/search_index.json"
+_READY = "() => window.__notationSearch && window.__notationSearch.state.ready"
+
+
+@pytest.mark.parametrize("reach", ["shortcut", "click"])
+def test_the_search_index_is_fetched_only_when_the_reader_reaches_for_search(browser, base_url, reach):
+    """Reading a page does not download the index (the site's largest file); the search
+    shortcut or a click on the box does, and the search then works as usual."""
+    context = browser.new_context()
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(base_url + "transformer/")
+    page.wait_for_load_state("networkidle")
+    page.locator("article a[href$='/calculus/#jacobian']").first.click()  # instant navigation
+    page.wait_for_url("**/calculus/#jacobian")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in requested if u.endswith(_INDEX)], "the index was fetched before anyone searched"
+    if reach == "shortcut":
+        page.keyboard.press("/")
+    else:
+        page.locator("input[data-md-component=search-query]").click()
+    page.wait_for_function(_READY, timeout=20000)
+    assert len([u for u in requested if u.endswith(_INDEX)]) == 1
+    results = search(page, "softmax")
+    assert rank_of(results, "softmax") == 1, _describe(results)
+    context.close()
+
+
 def test_results_show_the_summary_with_rendered_math_and_no_raw_tex(search_page):
     results = search(search_page, "hadamard", "type")
     assert ranked(results)[0].anchor == "hadamard"
