@@ -85,7 +85,7 @@ INSPECT = r"""async () => {
     unrendered: document.querySelectorAll(".arithmatex").length,
     silentMath: silent,
     visualNotHidden,
-    katexFont: usesKatexFont ? document.fonts.check("16px KaTeX_Main") : true,
+    katexFont: usesKatexFont ? document.fonts.check("16px NotationMath_Main") : true,
     examples,
     sources: document.querySelectorAll("details.example-source").length,
     plots,

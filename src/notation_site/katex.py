@@ -53,6 +53,7 @@ class KatexRenderer:
         self.macros = dict(macros or {})
         self._macro_key = json.dumps(self.macros, sort_keys=True)
         self._proc: subprocess.Popen[str] | None = None
+        self._used: dict[tuple[str, bool, str], None] = {}
 
     def _process(self) -> subprocess.Popen[str]:
         if self._proc is None or self._proc.poll() is not None:
@@ -83,7 +84,12 @@ class KatexRenderer:
                 raise RuntimeError("the KaTeX renderer (node) exited unexpectedly")
             for key, result in zip(todo, json.loads(line)["results"], strict=True):
                 self._cache[key] = KatexError(result["error"]) if "error" in result else result["html"]
+        self._used.update(dict.fromkeys(keys))
         return [self._cache[k] for k in keys]
+
+    def rendered(self) -> list[str]:
+        """The HTML of every formula this renderer was asked for (each once), in order."""
+        return [html for k in self._used if isinstance(html := self._cache[k], str)]
 
     def close(self) -> None:
         if self._proc is not None:

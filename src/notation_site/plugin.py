@@ -27,6 +27,8 @@ from notation_site import search, views
 from notation_site.a11y import label_math_links
 from notation_site.catalog import Catalog, load
 from notation_site.examples import ExampleRunner
+from notation_site.fonts import LICENCE as FONT_LICENCE
+from notation_site.fonts import FontRules, renamed, subset_woff2
 from notation_site.katex import KatexError, KatexRenderer, katex_dir
 from notation_site.latex import lint_tex
 from notation_site.pages import Repository, entry_markdown, expand_examples, included_snippets, rewrite_links
@@ -49,9 +51,10 @@ class NotationConfig(Config):
     render_math = c.Type(bool, default=True)
     """Render math with KaTeX at build time. Off leaves TeX in ``arithmatex`` spans (for the
     in-browser MathJax baseline of ``make bench``)."""
-    plot_cache = c.Type(str, default=".cache/plots")
-    """Folder, relative to mkdocs.yml, where drawn plots are kept between builds (keyed by a
-    hash of their data, so a changed number draws a new plot); empty turns the cache off."""
+    cache_dir = c.Type(str, default=".cache")
+    """Folder, relative to mkdocs.yml, for what is kept between builds: drawn plots (``plots/``,
+    keyed by a hash of their data, so a changed number draws a new plot) and font subsets
+    (``fonts/``). Empty turns the caches off."""
     execute_examples = c.Type(bool, default=True)
     """Run the snippets. Off shows their code without running them (to measure their cost)."""
     example_workers = c.Type(int, default=0)
@@ -77,8 +80,9 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             for problem in problems:
                 log.error(str(problem))
             raise PluginError(f"{len(problems)} problem(s) in the entries (listed above); the site was not built")
-        if self.config.plot_cache:
-            os.environ.setdefault("NOTATION_PLOT_CACHE", str(self.root / self.config.plot_cache))
+        self.cache = self.root / self.config.cache_dir if self.config.cache_dir else None
+        if self.cache:
+            os.environ.setdefault("NOTATION_PLOT_CACHE", str(self.cache / "plots"))
         self.katex = KatexRenderer(self.root, self.config.katex_macros)
         self.repo = Repository(self.config.repo_url, self.config.repo_branch) if self.config.repo_url else None
         self.examples = ExampleRunner(self.root, self.config.example_workers or None)
@@ -97,13 +101,12 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         files.append(File.generated(config, SEARCH_DATA, content=search.client_data()))
         if not self.config.render_math:
             return files
-        dist = katex_dir(self.root) / "dist"
-        css = _FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))
-        files.append(File.generated(config, f"{KATEX_ASSETS}/katex.min.css", content=css))
-        for font in sorted((dist / "fonts").glob("*.woff2")):
-            files.append(File.generated(config, f"{KATEX_ASSETS}/fonts/{font.name}", abs_src_path=str(font)))
+        # the fonts are written after the build, cut down to the glyphs the formulas use
+        css = _FONT_FALLBACKS.sub("", (katex_dir(self.root) / "dist/katex.min.css").read_text(encoding="utf-8"))
+        files.append(File.generated(config, f"{KATEX_ASSETS}/katex.min.css", content=renamed(css)))
         licence = katex_dir(self.root) / "LICENSE"
         files.append(File.generated(config, f"{KATEX_ASSETS}/LICENSE.txt", abs_src_path=str(licence)))
+        files.append(File.generated(config, f"{KATEX_ASSETS}/fonts/LICENSE.txt", abs_src_path=str(FONT_LICENCE)))
         return files
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Files) -> str:
@@ -138,6 +141,8 @@ class NotationPlugin(BasePlugin[NotationConfig]):
     def on_post_build(self, config: Any) -> None:
         try:
             self._finish_search_index(Path(config.site_dir) / "search")
+            if self.config.render_math:
+                self._write_fonts(Path(config.site_dir) / KATEX_ASSETS / "fonts")
         finally:
             self.katex.close()
             self.examples.close()
@@ -176,6 +181,15 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         if self.config.render_math:
             data = search.results_data(index, self.catalog, self.katex.render_many, views.inline_markdown)
             (folder / "results.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+    def _write_fonts(self, folder: Path) -> None:
+        """KaTeX's fonts, each with only the glyphs the site's formulas draw with it."""
+        dist = katex_dir(self.root) / "dist"
+        rules = FontRules.from_css((dist / "katex.min.css").read_text(encoding="utf-8"))
+        folder.mkdir(parents=True, exist_ok=True)
+        cache = self.cache / "fonts" if self.cache else None
+        for name, chars in rules.chars_by_file(self.katex.rendered()).items():
+            (folder / renamed(name)).write_bytes(subset_woff2(dist / "fonts" / name, chars, cache))
 
     def _insert_examples(self, output: str, src: str) -> str:
         """Put each example's output in its place; fail if one raised or printed nothing."""

@@ -23,7 +23,7 @@ def test_building_blocks_page_renders_math_with_no_errors_and_no_third_party_req
     text = page.locator("article").inner_text()
     assert "\\(" not in text and "$$" not in text and "\\frac" not in text
     # KaTeX's fonts arrived and were applied
-    assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
+    assert page.evaluate("document.fonts.check('16px NotationMath_Main')")
     assert errors == []
     assert [u for u in requests if not is_local(u)] == []
     page.close()

@@ -22,7 +22,7 @@ MATH_STATE = """() => {
     katex: document.querySelectorAll("article .katex").length,
     unrendered: document.querySelectorAll("article .arithmatex").length,
     raw: /\\\\\\(|\\$\\$/.test(text),
-    font: document.fonts.check("16px KaTeX_Main"),
+    font: document.fonts.check("16px NotationMath_Main"),
     marker: window.__notReloaded === true,
     path: location.pathname + location.hash,
   };
