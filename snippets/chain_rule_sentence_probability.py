@@ -2,19 +2,14 @@
 
 import numpy as np
 
-from notation import sequence_log_prob, sequence_probability, softmax, token_probabilities
+from notation import bigram_logits, sequence_log_prob, sequence_probability, softmax, token_probabilities
 from notation.render import facts, table
 
 # The toy bigram model of the next-token entry: logits log(count + 1) from a tiny corpus.
 vocab = ["the", "cat", "dog", "sat", "on", "mat", "."]
 contexts = ["<s>", *vocab]
 corpus = "the cat sat on the mat . the dog sat on the mat . the cat sat ."
-counts = np.zeros((len(contexts), len(vocab)))
-prev = "<s>"
-for word in corpus.split():
-    counts[contexts.index(prev), vocab.index(word)] += 1
-    prev = "<s>" if word == "." else word
-theta = np.log(counts + 1)
+theta = bigram_logits(corpus.split(), vocab)
 
 sentence = ["the", "cat", "sat", "on", "the", "mat", "."]
 tokens = np.array([vocab.index(w) for w in sentence])

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from notation import softmax
+from notation import bigram_logits, softmax
 from notation.render import facts, note, table
 
 vocab = ["the", "cat", "dog", "sat", "on", "mat", "."]
@@ -11,12 +11,7 @@ corpus = "the cat sat on the mat . the dog sat on the mat . the cat sat ."
 
 # A bigram model: θ[a, b] is the logit of "b follows a", set to log(count + 1) from
 # the corpus, so softmax turns each row into smoothed observed frequencies.
-counts = np.zeros((len(contexts), len(vocab)))
-prev = "<s>"
-for word in corpus.split():
-    counts[contexts.index(prev), vocab.index(word)] += 1
-    prev = "<s>" if word == "." else word
-theta = np.log(counts + 1)
+theta = bigram_logits(corpus.split(), vocab)
 
 sentence = ["the", "cat", "sat", "on", "the", "mat", "."]
 prefixes = [["<s>", *sentence[:t]] for t in range(len(sentence))]

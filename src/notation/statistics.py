@@ -10,6 +10,7 @@ or, when ``probs`` is given, on a discrete distribution (value ``x_i`` has proba
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -24,6 +25,7 @@ __all__ = [
     "normal_pdf",
     "binomial_likelihood",
     "binomial_log_likelihood",
+    "bigram_logits",
     "token_probabilities",
     "sequence_probability",
     "sequence_log_prob",
@@ -200,6 +202,34 @@ def binomial_likelihood(p: ArrayLike, successes: int, trials: int) -> FloatArray
     [0.0, 1.0]
     """
     return np.exp(binomial_log_likelihood(p, successes, trials))
+
+
+def bigram_logits(words: Sequence[str], vocab: Sequence[str], start: str = "<s>", stop: str = ".") -> FloatArray:
+    """Logits ``θ[a, b] = log(count(a → b) + 1)`` of a bigram language model read from ``words``.
+
+    Rows are the contexts ``[start, *vocab]`` and columns the tokens of ``vocab``: row
+    ``a`` scores every token that may follow ``a``. Each text opens with ``start``, and so
+    does the text after each ``stop`` token. The softmax of a row is the add-one
+    (Laplace) smoothed frequency of each next token: ``(count + 1) / (total + |V|)``.
+
+    >>> theta = bigram_logits("a b a . b".split(), ["a", "b", "."])
+    >>> theta.shape  # contexts <s>, a, b, . × tokens a, b, .
+    (4, 3)
+    >>> (np.exp(theta) - 1).round().astype(int).tolist()  # the counts back
+    [[1, 1, 0], [0, 1, 1], [1, 0, 0], [0, 0, 0]]
+    """
+    index = {token: i for i, token in enumerate(vocab)}
+    if len(index) != len(vocab) or start in index:
+        raise ValueError(f"vocab must hold distinct tokens and not the start marker {start!r}")
+    unknown = sorted({w for w in words if w not in index})
+    if unknown:
+        raise ValueError(f"words not in vocab: {unknown}")
+    counts = np.zeros((len(vocab) + 1, len(vocab)))
+    row = 0  # the start marker
+    for word in words:
+        counts[row, index[word]] += 1
+        row = 0 if word == stop else index[word] + 1
+    return np.log(counts + 1)
 
 
 def token_probabilities(probs: ArrayLike, tokens: ArrayLike) -> FloatArray:

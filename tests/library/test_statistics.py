@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.activations import softmax
 from notation.statistics import (
+    bigram_logits,
     binomial_likelihood,
     binomial_log_likelihood,
     coefficient_of_variation,
@@ -381,3 +383,41 @@ def test_chain_rule_bad_input(probs, tokens, error):
     for fn in (token_probabilities, sequence_probability, sequence_log_prob):
         with pytest.raises(error):
             fn(probs, tokens)
+
+
+# --- bigram model ------------------------------------------------------------------
+
+
+def _bigram_counts(sentences: list[list[str]]) -> dict[tuple[str, str], int]:
+    """Pairs counted sentence by sentence, each sentence opened by <s> (a second reading)."""
+    counts: dict[tuple[str, str], int] = {}
+    for sentence in sentences:
+        for pair in zip(["<s>", *sentence], sentence):
+            counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+@settings(max_examples=60)
+@given(st.lists(st.lists(st.sampled_from("abc"), max_size=6).map(lambda s: [*s, "."]), max_size=5))
+def test_bigram_logits_are_log_of_add_one_counts(sentences):
+    vocab = ["a", "b", "c", "."]
+    theta = bigram_logits([w for s in sentences for w in s], vocab)
+    counts = _bigram_counts(sentences)
+    for i, context in enumerate(["<s>", *vocab]):
+        for j, token in enumerate(vocab):
+            assert theta[i, j] == pytest.approx(math.log(counts.get((context, token), 0) + 1))
+
+
+def test_bigram_softmax_is_the_laplace_smoothed_frequency():
+    # after "the": cat twice, dog once, in a vocabulary of 4 -> (2 + 1) / (3 + 4), (1 + 1) / 7, ...
+    probs = softmax(bigram_logits("the cat . the dog . the cat .".split(), ["the", "cat", "dog", "."]))
+    assert probs[1].tolist() == pytest.approx([1 / 7, 3 / 7, 2 / 7, 1 / 7])
+
+
+@pytest.mark.parametrize(
+    "words, vocab",
+    [(["a", "z"], ["a", "."]), (["a"], ["a", "a"]), (["a"], ["a", "<s>"])],
+)
+def test_bigram_bad_input(words, vocab):
+    with pytest.raises(ValueError):
+        bigram_logits(words, vocab)
