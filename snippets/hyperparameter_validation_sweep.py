@@ -31,7 +31,7 @@ print(
     table(
         np.array([[train_loss[k], val_loss[k], "← lowest" if k == best else ""] for k in degrees], dtype=object),
         row_labels=[f"degree {k}" for k in degrees],
-        col_labels=["training loss", "validation loss", ""],
+        col_labels=["training loss", "validation loss", "choice"],
         corner="candidate",
         precision=4,
         caption="Sweep: each degree is fitted on 15 training points and scored on 30 validation points",

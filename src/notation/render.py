@@ -158,11 +158,12 @@ def table(
 ) -> str:
     """An HTML table of a vector or matrix, with optional labels and a caption.
 
-    Labels may hold ``$...$`` math. A vector is shown as one row.
+    Labels may hold ``$...$`` math. A vector is shown as one row. ``corner`` heads the
+    column of row labels; without it that cell is an empty data cell, not an empty header.
 
     >>> print(table([[1.0, 2.5]], row_labels=["$x$"], col_labels=["a", "b"], precision=1))
     <table class="computed">
-    <thead><tr><th></th><th>a</th><th>b</th></tr></thead>
+    <thead><tr><td></td><th>a</th><th>b</th></tr></thead>
     <tbody>
     <tr><th><span class="arithmatex">\\(x\\)</span></th><td>1.0</td><td>2.5</td></tr>
     </tbody>
@@ -183,7 +184,8 @@ def table(
     if caption:
         lines.append(f"<caption>{text(caption)}</caption>")
     if cols is not None:
-        head = ([f"<th>{text(corner)}</th>"] if rows is not None else []) + [
+        first = f"<th>{text(corner)}</th>" if corner else "<td></td>"
+        head = ([first] if rows is not None else []) + [
             f"<th>{text(str(c))}</th>" for c in cols
         ]
         lines.append(f"<thead><tr>{''.join(head)}</tr></thead>")

@@ -30,7 +30,7 @@ def tables(markup: str) -> list[dict[str, list[str]]]:
         rows: dict[str, list[str]] = {}
         head = re.search(r"<thead>(.*?)</thead>", body, flags=re.S)
         if head:
-            rows[""] = [_cell_text(c) for c in re.findall(r"<th>(.*?)</th>", head.group(1), flags=re.S)]
+            rows[""] = [_cell_text(c) for c in re.findall(r"<t[hd]>(.*?)</t[hd]>", head.group(1), flags=re.S)]
         tbody = re.search(r"<tbody>(.*?)</tbody>", body, flags=re.S).group(1)
         for i, row in enumerate(re.findall(r"<tr>(.*?)</tr>", tbody, flags=re.S)):
             label = re.match(r"<th>(.*?)</th>", row, flags=re.S)
