@@ -1,10 +1,15 @@
 /*
- * Keyboard users must be able to scroll what overflows (WCAG 2.1.1; axe-core's
- * scrollable-region-focusable). Wide formulas, tables, table cells and code scroll
- * sideways on narrow screens: each content element that actually overflows its own
- * scrolling box, and holds nothing focusable already, becomes focusable (arrow keys then
- * scroll it); one that fits gets no extra tab stop. Re-run after Material's instant
- * navigation and when the window is resized.
+ * Accessibility fixes applied after Material has rendered a page (and again after each
+ * instant navigation):
+ *
+ * 1. Keyboard users must be able to scroll what overflows (WCAG 2.1.1; axe-core's
+ *    scrollable-region-focusable). Wide formulas, tables, table cells and code scroll
+ *    sideways on narrow screens: each content element that actually overflows its own
+ *    scrolling box, and holds nothing focusable already, becomes focusable (arrow keys then
+ *    scroll it); one that fits gets no extra tab stop. Re-run when the window is resized.
+ * 2. Material puts each code block's copy button in a <nav>: a page of examples then lists
+ *    dozens of identical navigation landmarks (axe-core's landmark-unique). The <nav> gets
+ *    role="none": the button stays, the landmark goes.
  */
 (function () {
   "use strict";
@@ -40,10 +45,19 @@
     }
   }
 
+  function unlistCodeActions() {
+    document.querySelectorAll(".md-code__nav:not([role])").forEach(function (nav) {
+      nav.setAttribute("role", "none");
+    });
+  }
+
   var pending = 0;
   function schedule() {
     window.cancelAnimationFrame(pending);
-    pending = window.requestAnimationFrame(mark);
+    pending = window.requestAnimationFrame(function () {
+      unlistCodeActions();
+      mark();
+    });
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
