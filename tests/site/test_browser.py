@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from browser import is_local
@@ -38,3 +40,32 @@ def test_math_is_visible_with_javascript_disabled(browser, base_url):
     box = formula.bounding_box()
     assert box is not None and box["height"] > 20 and box["width"] > 100
     context.close()
+
+
+def test_every_page_shows_all_its_math_with_javascript_disabled(browser, base_url, built_site):
+    """No script runs: each formula is laid out (non-empty box), no TeX is left to read, and
+    every request stays on this machine."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    pages = sorted(p.relative_to(built_site).parent.as_posix() for p in built_site.rglob("index.html"))
+    formulas = 0
+    for path in pages:
+        page.goto(base_url + ("" if path == "." else path + "/"))
+        page.wait_for_load_state("load")
+        boxes = page.locator(".katex-html").evaluate_all(
+            "els => els.map(e => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; })"
+        )
+        assert all(boxes), f"{path}: {boxes.count(False)} of {len(boxes)} formulas not laid out"
+        formulas += len(boxes)
+        # the prose and tables as text: code (which may show TeX on purpose) and MathML left out
+        text = page.locator("article").evaluate(
+            "a => { const c = a.cloneNode(true); c.querySelectorAll('pre, code, .katex-mathml').forEach(e => e.remove());"
+            " return c.textContent; }"
+        )
+        assert not re.search(r"\\[(\[]|\$\$", text), f"{path}: TeX left in the page text"
+        assert page.locator(".arithmatex").count() == 0, path
+    context.close()
+    assert formulas > 4000, formulas
+    assert [u for u in requests if not is_local(u)] == []
