@@ -277,8 +277,21 @@ def _top_level_split(tex: str) -> list[str]:
     >>> _top_level_split(r"x_i \\qquad \\mathbf{x}_i, \\qquad M_{ij}")
     ['x_i', '\\\\mathbf{x}_i', 'M_{ij}']
     """
+    return _split_outside_braces(tex, _VARIANT_GAP)
+
+
+_VARIANT_GAP = re.compile(r"\\(?:qquad|quad)(?![A-Za-z])")
+
+
+def _split_outside_braces(tex: str, separator: re.Pattern[str]) -> list[str]:
+    """``tex`` cut at each match of ``separator`` that is outside every ``{...}``; the pieces
+    are stripped of spaces and of ``,``/``;`` at their ends, and empty ones dropped.
+
+    >>> _split_outside_braces("a = b_{i=1} = c,", re.compile("="))
+    ['a', 'b_{i=1}', 'c']
+    """
     parts, depth, start = [], 0, 0
-    for m in re.finditer(r"\\(?:qquad|quad)(?![A-Za-z])|[{}]", tex):
+    for m in re.finditer(f"{separator.pattern}|[{{}}]", tex):
         if m.group() == "{":
             depth += 1
         elif m.group() == "}":
@@ -287,7 +300,7 @@ def _top_level_split(tex: str) -> list[str]:
             parts.append(tex[start : m.start()])
             start = m.end()
     parts.append(tex[start:])
-    return [p.strip().strip(",;").strip() for p in parts if p.strip().strip(",;").strip()]
+    return [t for t in (part.strip().strip(",;").strip() for part in parts) if t]
 
 
 def _top_level_lhs(tex: str) -> str | None:
@@ -313,7 +326,7 @@ def _top_level_lhs(tex: str) -> str | None:
     return None
 
 
-_RELATION = re.compile(r"\\(?:coloneqq|in)(?![A-Za-z])|:=|=|[{}]")
+_RELATION = re.compile(r"\\(?:coloneqq|in)(?![A-Za-z])|:=|=")
 
 
 def _top_level_sides(tex: str) -> list[str]:
@@ -324,17 +337,7 @@ def _top_level_sides(tex: str) -> list[str]:
     >>> _top_level_sides(r"T \\in \\mathbb{R}^{B \\times N}"), _top_level_sides(r"\\sum_{i=1}^{d} x_i")
     (['T', '\\\\mathbb{R}^{B \\\\times N}'], ['\\\\sum_{i=1}^{d} x_i'])
     """
-    sides, depth, start = [], 0, 0
-    for m in _RELATION.finditer(tex):
-        if m.group() == "{":
-            depth += 1
-        elif m.group() == "}":
-            depth -= 1
-        elif depth == 0:
-            sides.append(tex[start : m.start()])
-            start = m.end()
-    sides.append(tex[start:])
-    return [t for t in (side.strip().strip(",;").strip() for side in sides) if t]
+    return _split_outside_braces(tex, _RELATION)
 
 
 def search_keys(entry: Entry) -> list[str]:
