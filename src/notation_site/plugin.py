@@ -191,6 +191,10 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         for name, chars in rules.chars_by_file(self.katex.rendered()).items():
             (folder / renamed(name)).write_bytes(subset_woff2(dist / "fonts" / name, chars, cache))
 
+    def _included_at(self, snippet: str, page_src: str) -> str:
+        """``file:line`` of the line that includes ``snippet`` (looked up only for an error)."""
+        return self._where(f'--8<-- "{snippet}"', page_src)
+
     def _insert_examples(self, output: str, src: str) -> str:
         """Put each example's output in its place; fail if one raised or printed nothing."""
         errors = []
@@ -198,14 +202,13 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         def repl(m: re.Match[str]) -> str:
             snippet = m.group(1)
             body = self.examples.output(snippet)
-            where = self._where(f'--8<-- "{snippet}"', src)
             plain = html.unescape(re.sub(r"<[^>]+>", "", body))
             if "Traceback (most recent call last)" in plain:
                 lines = [n for name, n in _TRACEBACK_LINE.findall(plain) if name == snippet]
                 reason = plain.strip().splitlines()[-1].strip()
-                errors.append(f"{snippet}:{lines[-1] if lines else 1}: the example raised {reason} (included by {where})")
+                errors.append(f"{snippet}:{lines[-1] if lines else 1}: the example raised {reason} (included by {self._included_at(snippet, src)})")
             elif not plain.strip():
-                errors.append(f"{snippet}:1: the example printed nothing (included by {where})")
+                errors.append(f"{snippet}:1: the example printed nothing (included by {self._included_at(snippet, src)})")
             return f'<div class="example" data-snippet="{snippet}">{body}</div>'
 
         output = _EXAMPLE.sub(repl, output)
