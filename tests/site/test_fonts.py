@@ -18,6 +18,7 @@ from fontTools.ttLib import TTFont
 
 from conftest import ROOT
 from notation_site.fonts import FontRules
+from sweep import site_pages
 
 KATEX = ROOT / "node_modules/katex/dist"
 RULES = FontRules.from_css((KATEX / "katex.min.css").read_text(encoding="utf-8"))
@@ -105,12 +106,11 @@ def test_the_site_ships_renamed_subsets_that_are_smaller_and_keep_the_licence(bu
 
 
 def _pages_with_math(site) -> list[str]:
-    pages = []
-    for path in sorted(site.rglob("index.html")):
-        if 'class="katex"' in path.read_text(encoding="utf-8"):
-            rel = path.relative_to(site).parent.as_posix()
-            pages.append("" if rel == "." else rel + "/")
-    return pages
+    """The URL paths of the pages that hold formulas."""
+    return [
+        p for p in site_pages(site)
+        if not p.endswith(".html") and 'class="katex"' in (site / p / "index.html").read_text(encoding="utf-8")
+    ]
 
 
 @pytest.mark.browser
