@@ -38,7 +38,7 @@ import hashlib
 import html
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,6 +99,7 @@ class FontRules:
     root: dict[str, str]  # family, weight and style set on .katex
     rules: list[_Rule] = field(default_factory=list)
     everywhere: set[str] = field(default_factory=set)  # families named by rules not modelled
+    _resolved: dict[tuple[frozenset[str], ...], list[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_css(cls, css: str) -> FontRules:
@@ -141,11 +142,8 @@ class FontRules:
         # no file for this face: the browser picks one of the family's (any, if it has none)
         return [f for (fam, _, _), f in self.faces.items() if fam == family] or list(self.faces.values())
 
-    def chars_by_file(self, formulas: Iterable[str]) -> dict[str, str]:
-        """For each font file, the characters the visible part of these formulas draws with it."""
-        used: dict[str, set[str]] = {f: set() for f in self.faces.values()}
-        seen: set[str] = set()
-        cache: dict[tuple[frozenset[str], ...], list[str]] = {}
+    def _runs(self, formulas: Iterable[str]) -> Iterator[tuple[list[str], str]]:
+        """Each text run of the visible part of these formulas: (the files that draw it, its text)."""
         for formula in formulas:
             start = formula.find(_VISIBLE)
             if start < 0:
@@ -155,23 +153,9 @@ class FontRules:
             for m in _TOKEN.finditer(formula, start):
                 closing, tag, attrs, text = m.groups()
                 if text is not None:
-                    if depth_in_svg or not stack:
-                        continue
-                    key = tuple(stack)
-                    files = cache.get(key)
-                    if files is None:
-                        props = dict(self.root)
-                        for classes in stack:  # outermost first, so inner elements win
-                            props.update(self._own(classes))
-                        files = cache[key] = self._files(
-                            props["font-family"], _weight(props["font-weight"]), props["font-style"]
-                        )
-                    chars = set(html.unescape(text))
-                    seen |= chars
-                    for f in files:
-                        used[f] |= chars
-                    continue
-                if tag == "svg":
+                    if not depth_in_svg and stack:
+                        yield self._resolve(tuple(stack)), html.unescape(text)
+                elif tag == "svg":
                     depth_in_svg += -1 if closing else 1
                 elif tag == "span" and not depth_in_svg:
                     if closing:
@@ -181,10 +165,44 @@ class FontRules:
                     elif not attrs.rstrip().endswith("/"):
                         c = _CLASS.search(attrs)
                         stack.append(frozenset(c.group(1).split()) if c else frozenset())
+
+    def _resolve(self, stack: tuple[frozenset[str], ...]) -> list[str]:
+        """The files that draw text inside elements with these classes (outermost first)."""
+        files = self._resolved.get(stack)
+        if files is None:
+            props = dict(self.root)
+            for classes in stack:  # outermost first, so inner elements win
+                props.update(self._own(classes))
+            files = self._resolved[stack] = self._files(
+                props["font-family"], _weight(props["font-weight"]), props["font-style"]
+            )
+        return files
+
+    def chars_by_file(self, formulas: Iterable[str]) -> dict[str, str]:
+        """For each font file, the characters the visible part of these formulas draws with it."""
+        used: dict[str, set[str]] = {f: set() for f in self.faces.values()}
+        seen: set[str] = set()
+        for files, text in self._runs(formulas):
+            chars = set(text)
+            seen |= chars
+            for f in files:
+                used[f] |= chars
         for (family, _, _), f in self.faces.items():
             if family in self.everywhere or "*" in self.everywhere:
                 used[f] |= seen
         return {f: "".join(sorted(chars)) for f, chars in used.items()}
+
+    def files_drawn(self, formulas: Iterable[str]) -> list[str]:
+        """The font files the text of these formulas is drawn with: what their page preloads.
+
+        >>> from notation_site.katex import katex_dir
+        >>> css = katex_dir(Path(__file__).resolve().parents[2]) / "dist/katex.min.css"
+        >>> rules = FontRules.from_css(css.read_text(encoding="utf-8"))
+        >>> rules.files_drawn(['<span class="katex-html" aria-hidden="true"><span class="mord mathnormal">x</span>'
+        ...                    '<span class="mord">2</span></span>'])
+        ['KaTeX_Main-Regular.woff2', 'KaTeX_Math-Italic.woff2']
+        """
+        return sorted({f for files, _ in self._runs(formulas) for f in files})
 
 
 def subset_woff2(font: Path, chars: str, cache: Path | None = None) -> bytes:

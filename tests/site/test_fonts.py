@@ -149,3 +149,24 @@ def _text_spans(node, inside: bool = False):
             yield node["nodeId"], re.sub(r"\s+", " ", text)
     for child in children:
         yield from _text_spans(child, inside)
+
+
+@pytest.mark.browser
+def test_each_page_preloads_exactly_the_fonts_its_formulas_use(browser, base_url, built_site):
+    """The preload links a page carries name the fonts Chromium then loads for it: none is
+    discovered late (formulas waiting on it), none is fetched for nothing."""
+    for path in _pages_with_math(built_site):
+        context = browser.new_context()
+        page = context.new_page()
+        fonts: set[str] = set()
+        page.on("request", lambda r: fonts.add(r.url.rsplit("/", 1)[-1]) if r.url.endswith(".woff2") else None)
+        page.goto(base_url + path)
+        page.wait_for_load_state("load")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        preloaded = {
+            href.rsplit("/", 1)[-1]
+            for href in page.locator('link[rel="preload"][as="font"]').evaluate_all("ls => ls.map(l => l.href)")
+        }
+        context.close()
+        assert preloaded, path
+        assert fonts == preloaded, f"{path or '/'}: loaded {sorted(fonts)}, preloaded {sorted(preloaded)}"
