@@ -1,0 +1,140 @@
+"""Read a snippet's printed HTML back into text and numbers: the inverse of ``notation.render``.
+
+Snippet tests use these helpers to find the values an example printed and check them
+against an independent computation. Labels and cells come back as the text a reader sees,
+with inline math kept as its TeX (``$x_i$`` reads back as ``x_i``).
+
+>>> from notation import render
+>>> out = render.table([[1.0, -2.5]], row_labels=["$x$, $y$"], col_labels=["a", "b"], precision=1)
+>>> (t,) = tables(out)
+>>> t.header, t.rows
+(['', 'a', 'b'], {'x, y': ['1.0', '−2.5']})
+>>> nums(t.rows["x, y"])
+[1.0, -2.5]
+"""
+
+from __future__ import annotations
+
+import html as _html
+import math
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["text_of", "Table", "tables", "facts", "fact", "num", "nums", "numbers", "vector", "close"]
+
+_BLOCK_TAG = re.compile(r"</?(?:p|div|br|tr|td|th|dt|dd|li|ul|ol|dl|table|thead|tbody|caption|figure|pre)\b[^>]*>")
+_TAG = re.compile(r"<[^>]+>")
+_NUMBER = re.compile(r"[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[−-]?\d+)?")
+
+
+def text_of(markup: str) -> str:
+    """What a reader sees: tags dropped (block tags become a space), entities decoded,
+    math delimiters dropped, TeX kept, runs of white space folded.
+
+    >>> text_of('<p>row <span class="arithmatex">\\\\(i\\\\)</span>, &lt; 3</p>')
+    'row i, < 3'
+    """
+    text = _TAG.sub("", _BLOCK_TAG.sub(" ", markup))
+    text = _html.unescape(text)
+    for delimiter in ("\\(", "\\)", "\\[", "\\]"):
+        text = text.replace(delimiter, "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass
+class Table:
+    """One computed table: its caption, its header cells (the corner cell first, if any)
+    and its body rows keyed by their label (the row number as text where rows have none)."""
+
+    caption: str = ""
+    header: list[str] = field(default_factory=list)
+    rows: dict[str, list[str]] = field(default_factory=dict)
+
+    def column(self, name: str) -> list[str]:
+        """The cells under the header ``name``, top to bottom.
+
+        >>> Table(header=["", "a", "b"], rows={"x": ["1", "2"], "y": ["3", "4"]}).column("b")
+        ['2', '4']
+        """
+        index = self.header.index(name)
+        return [cells[index - (len(self.header) - len(cells))] for cells in self.rows.values()]
+
+
+def tables(markup: str) -> list[Table]:
+    """Every ``<table>`` in ``markup``, in order."""
+    out = []
+    for body in re.findall(r"<table.*?</table>", markup, flags=re.S):
+        caption = re.search(r"<caption>(.*?)</caption>", body, flags=re.S)
+        head = re.search(r"<thead>(.*?)</thead>", body, flags=re.S)
+        table = Table(
+            caption=text_of(caption.group(1)) if caption else "",
+            header=[text_of(c) for c in re.findall(r"<t[hd]>(.*?)</t[hd]>", head.group(1), flags=re.S)] if head else [],
+        )
+        tbody = re.search(r"<tbody>(.*?)</tbody>", body, flags=re.S)
+        for i, row in enumerate(re.findall(r"<tr>(.*?)</tr>", tbody.group(1) if tbody else body, flags=re.S)):
+            label = re.match(r"<th>(.*?)</th>", row, flags=re.S)
+            cells = [text_of(c) for c in re.findall(r"<td>(.*?)</td>", row, flags=re.S)]
+            table.rows[text_of(label.group(1)) if label else str(i)] = cells
+        out.append(table)
+    return out
+
+
+def facts(markup: str) -> dict[str, str]:
+    """Every ``<dt>``/``<dd>`` pair as {label: value}, as a reader sees them.
+
+    >>> from notation import render
+    >>> facts(render.facts({"sum of $p$": 1.0, "shape": "(2, 3)"}))
+    {'sum of p': '1.000', 'shape': '(2, 3)'}
+    """
+    pairs = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", markup, flags=re.S)
+    return {text_of(k): text_of(v) for k, v in pairs}
+
+
+def fact(markup: str, label_part: str) -> str:
+    """The value of the one fact whose label contains ``label_part`` (fails if not exactly one)."""
+    matches = [v for k, v in facts(markup).items() if label_part in k]
+    assert len(matches) == 1, f"expected one fact containing {label_part!r}, got {matches}"
+    return matches[0]
+
+
+def num(s: str) -> float:
+    """A printed number back to a float: minus signs, thousands commas, ±∞, NaN and
+    ``sci``'s ``m \\times 10^{k}``.
+
+    >>> num("−1.25"), num("12,288"), num("−∞"), num("4.20 \\\\times 10^{-18}")
+    (-1.25, 12288.0, -inf, 4.2e-18)
+    """
+    s = s.strip().replace("−", "-").replace(",", "").replace("$", "")
+    m = re.fullmatch(r"(-?[\d.]+) \\times 10\^\{(-?\d+)\}", s)
+    if m:
+        return float(f"{m.group(1)}e{m.group(2)}")
+    special = {"∞": math.inf, "-∞": -math.inf, "NaN": math.nan}
+    return special[s] if s in special else float(s)
+
+
+def nums(cells: list[str]) -> list[float]:
+    """``num`` of each cell."""
+    return [num(c) for c in cells]
+
+
+def numbers(text: str) -> list[float]:
+    """Every number written in ``text``, in order.
+
+    >>> numbers("loss 2.303 after 1,000 steps, −0.5e-3 left")
+    [2.303, 1000.0, -0.0005]
+    """
+    return [num(x) for x in _NUMBER.findall(text)]
+
+
+def vector(s: str) -> list[float]:
+    """A printed vector back to floats: ``'[0.1, −2.0]'`` → ``[0.1, -2.0]``."""
+    return [num(v) for v in s.strip().strip("[]").split(",")]
+
+
+def close(printed: float, exact: float, decimals: int) -> bool:
+    """True when ``printed`` is ``exact`` rounded to ``decimals`` places.
+
+    >>> close(0.333, 1 / 3, 3), close(0.334, 1 / 3, 3)
+    (True, False)
+    """
+    return abs(printed - exact) <= 0.5 * 10**-decimals + 1e-12
