@@ -27,9 +27,14 @@ serve: $(STAMP)
 
 # Build beside site/ and move the result into place only when the whole build passed:
 # a failed build leaves the previous site/ (or none), never a half-built one.
+# ENGINE=properdocs builds the same site with ProperDocs, the maintained MkDocs 1.x fork
+# (tests/site/test_engines.py checks that both give the same tree).
+ENGINE ?= mkdocs
+ENGINES := mkdocs properdocs
 build: $(STAMP)
+	$(if $(and $(filter 1,$(words $(ENGINE))),$(filter $(ENGINES),$(ENGINE))),,$(error ENGINE='$(ENGINE)': expected one of $(ENGINES)))
 	rm -rf site.partial site.previous
-	$(BIN)/mkdocs build --strict --clean --site-dir site.partial || { rm -rf site.partial; exit 1; }
+	$(BIN)/$(ENGINE) build --strict --clean --config-file mkdocs.yml --site-dir site.partial || { rm -rf site.partial; exit 1; }
 	if [ -e site ]; then mv site site.previous; fi
 	mv site.partial site
 	rm -rf site.previous
