@@ -200,7 +200,8 @@ def softmax(z: ArrayLike, axis: int = -1, temperature: float = 1.0) -> FloatArra
     The maximum is subtracted before exponentiating; softmax does not change when a
     constant is added to every logit, so the result is the same but nothing overflows.
     A row whose entries are all ``-inf`` (fully masked) has no distribution: it comes
-    out as NaN, as in PyTorch.
+    out as NaN, as ``torch.softmax`` does (``F.scaled_dot_product_attention`` returns zeros
+    for such a row instead).
 
     >>> softmax([1000.0, 1001.0]).round(4)
     array([0.2689, 0.7311])
