@@ -143,9 +143,16 @@ def test_activation_functions_plot_and_values():
         "\\operatorname{GeLU}(x)": lambda v: v * phi(v),
         "\\operatorname{SiLU}(x)": lambda v: v * sig(v),
         "\\operatorname{Softplus}(x)": lambda v: math.log1p(math.exp(v)),
+        "\\sigma(x) , sigmoid": sig,
+        "\\tanh(x)": math.tanh,
     }
     for label, f in refs.items():
         assert all(close(p, f(v), 3) for p, v in zip(nums(t[label]), xs)), label
+    # far from zero the ReLU family is ≈ 0 on the left and ≈ x on the right, but the squashing
+    # functions level off at their bounds: they do not "all agree far from zero"
+    far = xs.index(10.0)
+    assert nums(t["\\operatorname{ReLU}(x)"])[far] == 10.0 and nums(t["\\tanh(x)"])[far] == 1.0
+    assert nums(t["\\sigma(x) , sigmoid"])[far] == 1.0 and nums(t["\\tanh(x)"])[xs.index(-10.0)] == -1.0
 
 
 def test_relu_dead_neuron_gets_no_gradient():

@@ -3,6 +3,9 @@
 import math
 import re
 
+import numpy as np
+
+import html_output as ho
 from conftest import run_snippet, visible_text
 
 
@@ -48,6 +51,24 @@ def test_number_sets_floats_are_approximate():
     assert f"{2.0 ** -23:.2e}" in text  # float32
     assert f"{2.0 ** -10:.2e}" in text  # float16
     assert "overflow (inf)" in text  # float16 cannot hold 10^6
+
+
+def test_number_sets_point_one_plus_point_two_by_format():
+    import struct
+    from fractions import Fraction
+
+    def f32(x: float) -> float:  # round to float32 through the C library, not NumPy
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    (t,) = [t for t in ho.tables(run_snippet("number_sets_floats")) if "equal?" in t.header]
+    assert t.rows["float64"][2] == "False" and 0.1 + 0.2 != 0.3
+    assert t.rows["float64"][0] == repr(0.1 + 0.2)
+    # float32: the exact sum of float32(0.1) and float32(0.2), rounded once, is float32(0.3)
+    exact = Fraction(f32(0.1)) + Fraction(f32(0.2))
+    assert f32(float(exact)) == f32(0.3)
+    assert t.rows["float32"] == [f"{f32(0.3):.17g}", f"{f32(0.3):.17g}", "True"]
+    assert t.rows["float16"][2] == "False" and bool(np.float16(0.1) + np.float16(0.2) == np.float16(0.3)) is False
+    assert t.rows["bfloat16"][2] == "True"
 
 
 def test_set_builder_nonnegative_membership():
