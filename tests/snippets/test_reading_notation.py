@@ -142,6 +142,9 @@ def test_limits_temperature_to_zero_from_both_sides():
     rest = sum(math.exp((v - 2.0) / 0.1) for v in (1.0, 0.5, -1.0))
     assert f"{rest / (1 + rest):.1e}" in text
     assert "greedy choice" in text and re.search(r"T = 0.01 1 .*T = -0.01 4", text.split("greedy choice")[1])
+    tie = ho.vector(ho.fact(run_snippet("limits_temperature_to_zero"), "a tie"))
+    e = [math.exp((v - 2.0) / 0.01) for v in (2.0, 2.0, 1.0, 2.0)]  # each tied logit gets 1/k, k = 3
+    assert all(ho.close(p, x / sum(e), 3) for p, x in zip(tie, e)) and ho.close(tie[0], 1 / 3, 3)
 
 
 def test_delta_update_lora_rank_and_counts():
