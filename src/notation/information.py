@@ -24,6 +24,9 @@ __all__ = [
     "cross_entropy_logits_gradient",
     "bits_per_byte",
     "huffman_code_lengths",
+    "IGNORE_INDEX",
+    "masked_labels",
+    "mean_nll_ignoring",
     "block_code_bits",
 ]
 
@@ -225,3 +228,49 @@ def block_code_bits(p: ArrayLike, block: int = 1) -> float:
         raise ValueError(f"{p_.shape[0]} outcomes in blocks of {block} give too many blocks to code")
     blocks = np.array([math.prod(c) for c in itertools.product(p_.tolist(), repeat=block)])
     return float(np.sum(blocks * huffman_code_lengths(blocks))) / block
+
+
+IGNORE_INDEX = -100
+"""The label that PyTorch's ``F.cross_entropy`` skips by default (its ``ignore_index``)."""
+
+
+def masked_labels(token_ids: ArrayLike, scored: ArrayLike, ignore_index: int = IGNORE_INDEX) -> np.ndarray:
+    """Labels for a loss that scores only some positions: ``id`` where ``scored``, else ``ignore_index``.
+
+    The piecewise rule ``label_t = x_t if t is scored, −100 otherwise`` masks image
+    positions, a prompt, or padding out of the loss in multimodal and instruction training.
+
+    >>> masked_labels([5, 7, 9, 2], [False, False, True, True]).tolist()
+    [-100, -100, 9, 2]
+    """
+    ids = np.asarray(token_ids)
+    if not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.bool_:
+        raise TypeError(f"token_ids must be integer ids, got dtype {ids.dtype}")
+    mask = np.asarray(scored)
+    if mask.dtype != np.bool_:
+        raise TypeError(f"scored must be booleans, got dtype {mask.dtype}")
+    if mask.shape != ids.shape:
+        raise ValueError(f"scored must have the shape of token_ids {ids.shape}, got {mask.shape}")
+    return np.where(mask, ids, ignore_index).astype(np.int64)
+
+
+def mean_nll_ignoring(z: ArrayLike, labels: ArrayLike, ignore_index: int = IGNORE_INDEX) -> float:
+    """Mean cross-entropy (nats) over the positions whose label is not ``ignore_index``.
+
+    What ``F.cross_entropy(z, labels)`` returns with its defaults (``reduction="mean"``,
+    ``ignore_index=-100``): the ignored positions are left out of both the sum and the count.
+    ``z`` is ``(N, V)`` logits, ``labels`` ``(N,)``. NaN if every position is ignored, as in PyTorch.
+
+    >>> round(mean_nll_ignoring([[2.0, 0.0], [0.0, 0.0]], [-100, 0]), 4)  # only the second row counts
+    0.6931
+    """
+    lab = np.asarray(labels)
+    if not np.issubdtype(lab.dtype, np.integer) or lab.dtype == np.bool_:
+        raise TypeError(f"labels must be integer class ids, got dtype {lab.dtype}")
+    keep = lab != ignore_index
+    arr = as_float_array(z, "z")
+    if arr.ndim < 1 or arr.shape[:-1] != lab.shape:
+        raise ValueError(f"labels must have shape {arr.shape[:-1]} (z without its last axis), got {lab.shape}")
+    if not keep.any():
+        return math.nan
+    return float(np.mean(cross_entropy_from_logits(arr[keep], lab[keep])))

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation import (
+    IGNORE_INDEX,
     bits_per_byte,
     block_code_bits,
     cross_entropy,
@@ -18,6 +19,8 @@ from notation import (
     gradient,
     huffman_code_lengths,
     kl_divergence,
+    masked_labels,
+    mean_nll_ignoring,
     one_hot,
     perplexity,
     token_nll,
@@ -235,3 +238,26 @@ def test_huffman_edge_cases_and_bad_input():
         block_code_bits([0.5, 0.5], 0)
     with pytest.raises(TypeError):
         block_code_bits([0.5, 0.5], 1.5)
+
+
+# ---------------------------------------------------------------- label masks (ignore_index = -100)
+
+
+def test_masked_labels_and_mean_nll_skip_ignored_positions_in_sum_and_count():
+    ids = np.array([4, 1, 3, 0, 2])
+    scored = np.array([False, False, True, True, True])  # e.g. two image positions, then text
+    labels = masked_labels(ids, scored)
+    assert labels.tolist() == [IGNORE_INDEX, IGNORE_INDEX, 3, 0, 2] and IGNORE_INDEX == -100
+    z = np.random.default_rng(2).normal(size=(5, 5)) * 2
+    # reference: log-sum-exp by hand, averaged over the three scored rows only
+    nll = [math.log(sum(math.exp(v) for v in z[t])) - z[t][ids[t]] for t in range(5) if scored[t]]
+    assert mean_nll_ignoring(z, labels) == pytest.approx(sum(nll) / 3, rel=1e-12)
+    # averaging over all five rows (ignored ones counted as 0) would be a different number
+    assert mean_nll_ignoring(z, labels) != pytest.approx(sum(nll) / 5)
+    assert math.isnan(mean_nll_ignoring(z, np.full(5, -100)))
+    with pytest.raises(TypeError):
+        masked_labels(ids, scored.astype(int))
+    with pytest.raises(ValueError, match="shape"):
+        masked_labels(ids, scored[:3])
+    with pytest.raises(ValueError, match="shape"):
+        mean_nll_ignoring(z, labels[:3])

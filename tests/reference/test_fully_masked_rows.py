@@ -70,3 +70,11 @@ def test_sdpa_does_not_zero_a_row_masked_with_a_finite_minimum(torch):
     ours, _ = nt.scaled_dot_product_attention(q, k, v, mask)
     np.testing.assert_allclose(theirs[1], unmasked[1], rtol=0, atol=1e-6)
     np.testing.assert_allclose(theirs, ours, rtol=0, atol=1e-6)
+
+
+def test_mean_nll_ignoring_matches_f_cross_entropy_with_its_default_ignore_index(torch):
+    rng = np.random.default_rng(7)
+    z = rng.normal(size=(6, 5)) * 2
+    labels = nt.masked_labels(np.array([1, 4, 0, 2, 3, 1]), np.array([False, True, False, True, True, False]))
+    theirs = torch.nn.functional.cross_entropy(torch.from_numpy(z), torch.from_numpy(labels)).item()
+    assert nt.mean_nll_ignoring(z, labels) == pytest.approx(theirs, rel=1e-12)

@@ -89,6 +89,35 @@ def test_piecewise_exactly_one_condition_and_keep_top_k():
     assert f"0.000 {p:.3f} 0.000 0.000 {1 - p:.3f}" in text
 
 
+def test_piecewise_repetition_penalty_and_label_mask():
+    out = run_snippet("piecewise_repetition_penalty_label_mask")
+    pen, mask = ho.tables(out)
+    z, after = ho.nums(pen.rows["logits z_i"]), ho.nums(pen.rows["after the penalty, \\theta = 1.15"])
+    seen = [i for i, h in enumerate(pen.header[1:]) if "(seen)" in h]
+    assert seen == [0, 2]
+    for i, (a, b) in enumerate(zip(z, after)):
+        rule = (a / 1.15 if a > 0 else a * 1.15) if i in seen else a  # the two cases, by hand
+        assert ho.close(b, rule, 3)
+        if i in seen:
+            assert b < a  # both branches lower a seen logit
+    def sm(v):
+        e = [math.exp(x) for x in v]
+        return [x / sum(e) for x in e]
+    assert all(ho.close(p, q, 3) for p, q in zip(ho.nums(pen.rows["probabilities after"]), sm([
+        3.0 / 1.15, 1.2, -0.5 * 1.15, 0.8, -2.0])))
+    assert ho.num(ho.fact(out, "CTRL's original rule")) == round(-0.5 / 1.15, 3)
+    assert ho.num(ho.fact(out, "sign-aware rule")) == round(-0.5 * 1.15, 3)
+    # label mask: −100 on the unscored positions, the token's id elsewhere; the loss averages
+    # only the scored rows of the seeded logits
+    labels = [int(v.replace("−", "-")) for v in mask.rows["label"]]
+    scored = [s == "yes" for s in mask.rows["scored?"]]
+    assert all((lab == -100) != s for lab, s in zip(labels, scored))
+    logits = np.random.default_rng(0).normal(size=(8, 8))
+    nll = [math.log(sum(math.exp(v) for v in logits[t])) - logits[t][labels[t]] for t in range(8) if scored[t]]
+    assert ho.fact(out, "positions in the loss") == str(len(nll))
+    assert ho.close(ho.num(ho.fact(out, "mean NLL over the scored positions")), sum(nll) / len(nll), 4)
+
+
 def test_kronecker_delta_identity_and_softmax_jacobian():
     text = visible_text(run_snippet("kronecker_delta_softmax_jacobian"))
     assert "np.eye(4) True" in text
