@@ -309,6 +309,10 @@ def test_softmax_rows_sum_to_one_and_wrong_axis_does_not():
     assert all(close(a, b, 3) for a, b in zip(vector(f["with axis=0 instead, the row sums are"]), wrong_row_sums))
     assert vector(f["and each column sums to"]) == [1.0] * 4
     assert vector(f["row 2 (all scores equal) becomes uniform"]) == [0.25] * 4
+    # row-stochastic: non-negative with rows summing to 1, true for axis=-1 only
+    row_stochastic = [v for k, v in f.items() if "is row-stochastic" in k]
+    assert row_stochastic == ["True"] and all(abs(s - 1) > 1e-3 for s in wrong_row_sums)
+    assert f["with axis=0, row-stochastic"] == "False"
 
 
 def test_softmax_temperature_sharpens_below_one_and_flattens_above():

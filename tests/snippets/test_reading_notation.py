@@ -23,6 +23,11 @@ def test_subscripts_row_first_then_column():
     assert "X_{32} (row 3, column 2), X[2, 1] in Python 32" in text
     assert "[21, 22, 23, 24]" in text
     assert "is X_{34} , not X_{23} 34" in text
+    f = ho.facts(run_snippet("subscripts_indexing"))
+    row = [k for k in f if k.startswith("X_{2,:}")]
+    col = [k for k in f if k.startswith("X_{:,3}")]
+    assert ho.vector(f[row[0]]) == [10 * 2 + j for j in range(1, 5)]  # X_ij = 10 i + j
+    assert ho.vector(f[col[0]]) == [10 * i + 3 for i in range(1, 4)]
 
 
 def test_defined_as_true_claim_holds_false_claim_fails():
