@@ -78,3 +78,13 @@ def test_mean_nll_ignoring_matches_f_cross_entropy_with_its_default_ignore_index
     labels = nt.masked_labels(np.array([1, 4, 0, 2, 3, 1]), np.array([False, True, False, True, True, False]))
     theirs = torch.nn.functional.cross_entropy(torch.from_numpy(z), torch.from_numpy(labels)).item()
     assert nt.mean_nll_ignoring(z, labels) == pytest.approx(theirs, rel=1e-12)
+
+
+def test_pytorch_dropout_multiplies_by_zero_or_one_over_one_minus_p(torch):
+    # the hadamard entry: dropout is ⊙ with a random matrix of 0 and 1/(1 − p), not of 0 and 1
+    torch.manual_seed(0)
+    p = 0.25
+    out = torch.nn.functional.dropout(torch.ones(10_000, dtype=torch.float64), p=p, training=True).numpy()
+    assert set(np.unique(out).tolist()) == {0.0, 1 / (1 - p)}
+    assert abs(out.mean() - 1.0) < 0.05  # the expected value is kept
+    assert abs((out == 0).mean() - p) < 0.02
