@@ -1,7 +1,9 @@
-"""A fully masked attention row in PyTorch, against the library: ``torch.softmax`` gives NaN
-(as the library does) while ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and
-later). The site's ``negative-infinity`` entry states both; these tests pin them on the
-torch version ``make test-reference`` installs.
+"""What the site says PyTorch does, checked on the torch version ``make test-reference`` installs.
+
+A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
+``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
+``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``)
+and dropout's 0 or 1/(1 − p) (``hadamard``).
 """
 
 from __future__ import annotations
