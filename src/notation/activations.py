@@ -261,7 +261,7 @@ def repetition_penalty(logits: ArrayLike, previous_ids: ArrayLike, theta: float)
     """Penalise tokens already generated: ``z_i / θ`` if ``z_i > 0``, ``z_i · θ`` otherwise.
 
     The rule applies only to the ids in ``previous_ids`` (each once, however often it
-    occurred); other logits are unchanged. With ``θ > 1`` both branches lower the logit.
+    occurred); other logits are unchanged. With ``θ > 1`` both branches lower any non-zero logit.
     This is the sign-aware form of Hugging Face transformers' ``repetition_penalty``; the
     CTRL paper (Keskar et al., 2019) divided every seen logit by ``θ``, which *raises* a
     negative one. ``logits`` is ``(..., V)``; ``previous_ids`` are ids in ``0..V-1``.
