@@ -1,8 +1,8 @@
-"""ReLU, GeLU, SiLU and softplus on one chart: the same shape far out, different near 0."""
+"""ReLU, GeLU, SiLU and softplus on one chart: the same shape far out, different near 0; sigmoid and tanh level off instead."""
 
 import numpy as np
 
-from notation import gelu, relu, silu, softplus
+from notation import gelu, relu, sigmoid, silu, softplus, tanh
 from notation.render import line_plot, table
 
 x = np.linspace(-4.0, 4.0, 161)
@@ -22,14 +22,21 @@ print(
     )
 )
 
-points = np.array([-3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0])
+points = np.array([-10.0, -3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0, 10.0])
 print(
     table(
-        np.stack([f(points) for f in (relu, gelu, silu, softplus)]),
-        row_labels=["$\\operatorname{ReLU}(x)$", "$\\operatorname{GeLU}(x)$", "$\\operatorname{SiLU}(x)$", "$\\operatorname{Softplus}(x)$"],
+        np.stack([f(points) for f in (relu, gelu, silu, softplus, sigmoid, tanh)]),
+        row_labels=[
+            "$\\operatorname{ReLU}(x)$",
+            "$\\operatorname{GeLU}(x)$",
+            "$\\operatorname{SiLU}(x)$",
+            "$\\operatorname{Softplus}(x)$",
+            "$\\sigma(x)$, sigmoid",
+            "$\\tanh(x)$",
+        ],
         col_labels=[f"$x = {v:g}$" for v in points],
         corner="",
         precision=3,
-        caption="The same functions at a few inputs",
+        caption="The four above at a few inputs, then the squashing functions: far from 0 the first four tend to 0 and to $x$, while sigmoid levels off at 0 and 1 and tanh at −1 and 1",
     )
 )

@@ -51,3 +51,12 @@ print(
         caption="The classic bug. Correct: S / b[:, None]. With a square matrix S / b also runs, but divides column $j$ by $b_j$",
     )
 )
+column = A[:, :1]  # a single column, shape (3, 1): A / b runs and builds a 3 × 3 table
+print(
+    facts(
+        {
+            "a (3, 1) column divided by b of shape (3,): result shape": str((column / b).shape),
+            "what broadcast_shapes gives for the two shapes": str(broadcast_shapes(column.shape, b.shape).shape),
+        }
+    )
+)

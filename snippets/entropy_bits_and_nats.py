@@ -1,8 +1,8 @@
-"""Entropy of a few distributions in nats and bits, and entropy as the floor under cross-entropy."""
+"""Entropy of a few distributions in nats and bits, entropy as a lower bound on code length, and as the floor under cross-entropy."""
 
 import numpy as np
 
-from notation import cross_entropy, entropy
+from notation import block_code_bits, cross_entropy, entropy, huffman_code_lengths
 from notation.render import table
 
 V = 50_257  # GPT-2's vocabulary size
@@ -19,7 +19,25 @@ print(
         row_labels=list(dists),
         col_labels=["$H(P)$ in nats ($\\ln$)", "$H(P)$ in bits ($\\log_2$)"],
         precision=3,
-        caption="Entropy: how many bits a perfect code needs per outcome, on average",
+        caption="Entropy in nats and bits: the average surprise, and a lower bound on the bits per outcome of any code",
+    )
+)
+
+coin = dists["biased coin $(0.9, 0.1)$"]
+H_coin = float(entropy(coin, base=2))
+blocks = [1, 2, 4, 8]
+print(
+    table(
+        np.array([[block_code_bits(coin, n), H_coin, H_coin + 1 / n] for n in blocks]),
+        row_labels=[f"blocks of {n} flip{'s' if n > 1 else ''} ({2**n} codewords)" for n in blocks],
+        col_labels=["Huffman code: bits per flip", "lower bound $H(P)$", "upper bound $H(P) + 1/n$"],
+        corner="coding the $(0.9, 0.1)$ coin in",
+        precision=3,
+        caption=(
+            "No code reaches the entropy one flip at a time: each flip needs a whole bit "
+            f"(codeword lengths {huffman_code_lengths(coin).tolist()}). Coding $n$ flips together "
+            "brings the average down towards $H(P)$"
+        ),
     )
 )
 
@@ -37,6 +55,6 @@ print(
         row_labels=list(guesses),
         col_labels=["$H(P, Q)$ in bits", "floor $H(P)$ in bits"],
         precision=4,
-        caption="$P = (0.7, 0.2, 0.1)$: coding it with any other $Q$ costs more bits than $H(P)$",
+        caption="$P = (0.7, 0.2, 0.1)$: scoring it with any other $Q$ costs more bits than $H(P)$",
     )
 )

@@ -34,6 +34,9 @@ print(
             "greedy choice $\\arg\\max_i z_i$ (1-based)": int(np.argmax(z)) + 1,
             "token with most probability at $T = 0.01$": int(np.argmax(softmax(z, temperature=0.01))) + 1,
             "token with most probability at $T = -0.01$": int(np.argmax(softmax(z / -0.01))) + 1,
+            "a tie, $\\mathbf{z} = (2, 2, 1, 2)$, at $T = 0.01$: $1/k$ for each of the $k = 3$ largest": softmax(
+                np.array([2.0, 2.0, 1.0, 2.0]), temperature=0.01
+            ).round(4).tolist(),
         }
     )
 )

@@ -1,7 +1,8 @@
-"""Floats are a finite stand-in for the reals: 0.1 + 0.2 != 0.3, and the gap between floats grows with size."""
+"""Floats are a finite stand-in for the reals: whether 0.1 + 0.2 == 0.3 depends on the format, and the gap between floats grows with size."""
 
 import numpy as np
 
+from notation import FLOAT_FORMATS, round_to_format
 from notation.render import facts, table
 
 s = 0.1 + 0.2
@@ -13,6 +14,22 @@ print(
             "np.isclose(0.1 + 0.2, 0.3)": bool(np.isclose(s, 0.3)),
             "float($2^{53} + 1$) == float($2^{53}$): whole numbers stop being exact": float(2**53 + 1) == float(2**53),
         }
+    )
+)
+
+# The same sum in each format: round 0.1, 0.2 and 0.3 to the format, add, round the sum
+sums = []
+for name, (e, m) in FLOAT_FORMATS.items():
+    a, b, c = (float(round_to_format(v, e, m)) for v in (0.1, 0.2, 0.3))
+    total = float(round_to_format(a + b, e, m))  # exact in float64, then rounded once to the format
+    sums.append([f"{total:.17g}", f"{c:.17g}", str(total == c)])
+print(
+    table(
+        sums,
+        row_labels=[{"fp64": "float64", "fp32": "float32", "fp16": "float16", "bf16": "bfloat16"}[n] for n in FLOAT_FORMATS],
+        col_labels=["0.1 + 0.2 in the format", "0.3 in the format", "equal?"],
+        corner="format",
+        caption="$0.1 + 0.2 = 0.3$ is False in float64 but True in float32: the rounding errors cancel or not, by format",
     )
 )
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from notation import post_ln_block, pre_ln_block, rms, tiny_model
+from notation import layer_norm, post_ln_block, pre_ln_block, rms, tiny_model
 from notation.render import facts, table
 
 layers = [tiny_model(seed) for seed in range(6)]  # layer l uses the weights of tiny_model(seed=l)
@@ -25,7 +25,7 @@ print(
         col_labels=["Pre-LN: RMS of the stream", "Post-LN: RMS of the stream", "Post-LN: largest per-token mean"],
         corner="stream",
         precision=3,
-        caption=f"{len(layers)} layers, each an attention and a feed-forward sub-layer; RMS averaged over the {len(x0)} tokens",
+        caption=f"{len(layers)} layers, each an attention and a feed-forward sub-layer, LayerNorm at its initial $\\boldsymbol{{\\gamma}} = \\mathbf{{1}}, \\boldsymbol{{\\beta}} = \\mathbf{{0}}$; RMS averaged over the {len(x0)} tokens",
     )
 )
 print(
@@ -34,5 +34,34 @@ print(
             "Pre-LN: final stream $=$ embeddings $+$ the sum of all 12 sub-layer outputs": bool(np.allclose(pre[-1], x0 + pre_branches)),
             "Post-LN: the same sum": bool(np.allclose(post[-1], x0 + post_branches)),
         }
+    )
+)
+
+# The Post-LN stream has mean 0 and variance 1 per token only while the LayerNorm's gain and
+# shift are at their initial values γ = 1, β = 0. A trained LayerNorm has learned others: here
+# a trained-like γ (between 0.5 and 2) and β (spread 0.3), the same in every block.
+rng = np.random.default_rng(0)
+d = x0.shape[-1]
+gamma, beta = rng.uniform(0.5, 2.0, d), rng.normal(0.0, 0.3, d)
+settings = {
+    "$\\boldsymbol{\\gamma} = \\mathbf{1}, \\boldsymbol{\\beta} = \\mathbf{0}$ (at initialisation)": layer_norm,
+    "trained-like $\\boldsymbol{\\gamma}, \\boldsymbol{\\beta}$": lambda h: layer_norm(h, gamma, beta),
+}
+stats = []
+for norm in settings.values():
+    h = x0
+    for m in layers:
+        for sub in (m.attention, m.ffn):
+            h = post_ln_block(h, sub, norm=norm)
+    mean, var = h.mean(axis=-1), h.var(axis=-1)
+    stats.append([np.abs(mean).max(), var.min(), var.max()])
+print(
+    table(
+        np.array(stats),
+        row_labels=list(settings),
+        col_labels=["largest per-token mean", "smallest per-token variance", "largest per-token variance"],
+        corner="Post-LN, LayerNorm with",
+        precision=3,
+        caption=f"The Post-LN stream after {len(layers)} layers: mean 0 and variance 1 per token only while $\\boldsymbol{{\\gamma}} = \\mathbf{{1}}$ and $\\boldsymbol{{\\beta}} = \\mathbf{{0}}$",
     )
 )

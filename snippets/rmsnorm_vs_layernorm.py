@@ -26,7 +26,7 @@ print(
         col_labels=["mean of $\\mathbf{x}$", "RMS of $\\mathbf{x}$", "LayerNorm: mean", "LayerNorm: RMS", "RMSNorm: mean", "RMSNorm: RMS"],
         corner="token",
         precision=3,
-        caption="Per token: LayerNorm gives mean 0 and RMS 1 (= standard deviation 1); RMSNorm gives RMS 1 and keeps the sign of the mean",
+        caption="Per token, before the learned gain (and LayerNorm's shift): LayerNorm gives mean 0 and RMS 1 (= standard deviation 1); RMSNorm gives RMS 1 and keeps the sign of the mean",
     )
 )
 centred = x - x.mean()

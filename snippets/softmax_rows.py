@@ -31,6 +31,10 @@ print(
             "row 2 (all scores equal) becomes uniform": P[1],
             "with axis=0 instead, the row sums are": wrong.sum(axis=-1),
             "and each column sums to": wrong.sum(axis=0),
+            "$\\operatorname{Softmax}_{\\text{row}}(S)$ is row-stochastic (entries $\\ge 0$, every row sums to 1)": bool(
+                np.all(P >= 0) and np.allclose(P.sum(axis=-1), 1.0)
+            ),
+            "with axis=0, row-stochastic": bool(np.all(wrong >= 0) and np.allclose(wrong.sum(axis=-1), 1.0)),
         },
         precision=3,
     )

@@ -24,6 +24,8 @@ print(
             "$X_{23}$ (row 2, column 3), X[1, 2] in Python": X[1, 2],
             "$X_{32}$ (row 3, column 2), X[2, 1] in Python": X[2, 1],
             "$\\mathbf{x}_2$ (the whole of row 2), X[1] in Python": X[1],
+            "$X_{2,:}$ (row 2, every column), X[1, :] in Python": X[1, :],
+            "$X_{:,3}$ (column 3, every row), X[:, 2] in Python": X[:, 2],
             "$(\\mathbf{x}_2)_4$ (entry 4 of that row), X[1][3] in Python": X[1][3],
             "X[2, 3] in Python is $X_{34}$, not $X_{23}$": X[2, 3],
         },

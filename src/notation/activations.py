@@ -28,6 +28,7 @@ __all__ = [
     "softmax",
     "log_softmax",
     "keep_top_k",
+    "repetition_penalty",
 ]
 
 
@@ -200,7 +201,8 @@ def softmax(z: ArrayLike, axis: int = -1, temperature: float = 1.0) -> FloatArra
     The maximum is subtracted before exponentiating; softmax does not change when a
     constant is added to every logit, so the result is the same but nothing overflows.
     A row whose entries are all ``-inf`` (fully masked) has no distribution: it comes
-    out as NaN, as in PyTorch.
+    out as NaN, as ``torch.softmax`` does (``F.scaled_dot_product_attention`` returns zeros
+    for such a row instead).
 
     >>> softmax([1000.0, 1001.0]).round(4)
     array([0.2689, 0.7311])
@@ -252,4 +254,35 @@ def keep_top_k(v: ArrayLike, k: int) -> FloatArray:
     order = np.argsort(-arr, axis=-1, kind="stable")[..., :k]
     out = np.full_like(arr, -np.inf)
     np.put_along_axis(out, order, np.take_along_axis(arr, order, axis=-1), axis=-1)
+    return out
+
+
+def repetition_penalty(logits: ArrayLike, previous_ids: ArrayLike, theta: float) -> FloatArray:
+    """Penalise tokens already generated: ``z_i / θ`` if ``z_i > 0``, ``z_i · θ`` otherwise.
+
+    The rule applies only to the ids in ``previous_ids`` (each once, however often it
+    occurred); other logits are unchanged. With ``θ > 1`` both branches lower any non-zero logit.
+    This is the sign-aware form of Hugging Face transformers' ``repetition_penalty``; the
+    CTRL paper (Keskar et al., 2019) divided every seen logit by ``θ``, which *raises* a
+    negative one. ``logits`` is ``(..., V)``; ``previous_ids`` are ids in ``0..V-1``.
+
+    >>> repetition_penalty([2.0, -1.0, 0.5], [0, 1], theta=2.0).tolist()
+    [1.0, -2.0, 0.5]
+    """
+    arr = as_float_array(logits, "logits")
+    if arr.ndim == 0 or arr.shape[-1] == 0:
+        raise ValueError(f"logits must have a non-empty last axis, got shape {arr.shape}")
+    if not (np.isfinite(theta) and theta > 0):
+        raise ValueError(f"theta must be a positive number, got {theta}")
+    ids = np.asarray(previous_ids)
+    if ids.size and (not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.bool_):
+        raise TypeError(f"previous_ids must be integer token ids, got dtype {ids.dtype}")
+    ids = np.unique(ids.astype(np.int64).ravel())
+    v = arr.shape[-1]
+    if ids.size and (ids.min() < 0 or ids.max() >= v):
+        raise ValueError(f"previous_ids must be in 0..{v - 1}")
+    out = arr.copy()
+    seen = out[..., ids]
+    t = arr.dtype.type(theta)
+    out[..., ids] = np.where(seen > 0, seen / t, seen * t)
     return out

@@ -75,7 +75,11 @@ def scaled_dot_product_attention(
     Shapes: ``q`` is ``(..., N, d_k)``, ``k`` is ``(..., M, d_k)``, ``v`` is
     ``(..., M, d_v)``, and ``mask`` (added to the scores) broadcasts to ``(..., N, M)``.
     The output is ``(..., N, d_v)`` and the weights ``(..., N, M)``, each row summing to 1.
-    A row masked entirely with ``-inf`` gives NaN weights, as in PyTorch.
+    A row masked entirely with ``-inf`` gives NaN weights and a NaN output, as
+    ``torch.softmax`` does on such a row. PyTorch's ``F.scaled_dot_product_attention``
+    differs: since 2.5 it returns zeros for a query whose mask row is all ``-inf`` (or
+    all ``False``). A row masked by *adding* a finite ``-1e9`` everywhere is only shifted,
+    so in float64 it keeps its unmasked weights.
 
     >>> q = k = np.eye(2)
     >>> v = np.array([[1.0, 0.0], [0.0, 1.0]])

@@ -5,6 +5,8 @@ Natural logs (nats) by default; ``base=2`` gives bits.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
 
 import numpy as np
@@ -21,6 +23,11 @@ __all__ = [
     "cross_entropy_from_logits",
     "cross_entropy_logits_gradient",
     "bits_per_byte",
+    "huffman_code_lengths",
+    "IGNORE_INDEX",
+    "masked_labels",
+    "mean_nll_ignoring",
+    "block_code_bits",
 ]
 
 
@@ -163,3 +170,107 @@ def bits_per_byte(total_nll_nats: float, n_bytes: int) -> float:
     if not np.isfinite(total) or total < 0:
         raise ValueError(f"total_nll_nats must be finite and >= 0, got {total}")
     return total / (n_bytes * math.log(2.0))
+
+
+def huffman_code_lengths(p: ArrayLike) -> np.ndarray:
+    """Codeword lengths in bits of a Huffman code for the outcomes of ``p`` (a 1-D distribution).
+
+    A Huffman code is the best prefix code that gives each outcome its own whole number of
+    bits: no other has a smaller average length ``Σ p_i · length_i``, which lies between
+    ``H(P)`` and ``H(P) + 1`` bits. Outcomes with probability 0 get no codeword (length 0).
+    Ties are broken by outcome index, so the lengths are deterministic.
+
+    >>> huffman_code_lengths([0.5, 0.25, 0.25]).tolist()
+    [1, 2, 2]
+    >>> huffman_code_lengths([0.9, 0.1]).tolist()  # 1 bit per outcome, however skewed
+    [1, 1]
+    """
+    p_ = check_probabilities(p, "p")
+    if p_.ndim != 1:
+        raise ValueError(f"p must be one distribution (1-D), got shape {p_.shape}")
+    lengths = np.zeros(p_.shape[0], dtype=np.int64)
+    live = [i for i in range(p_.shape[0]) if p_[i] > 0]
+    if len(live) == 1:
+        lengths[live[0]] = 1  # one possible outcome still needs a 1-bit codeword to be sent
+        return lengths
+    # heap of (probability, smallest outcome index, outcomes in the subtree)
+    heap = [(float(p_[i]), i, [i]) for i in live]
+    heapq.heapify(heap)
+    while len(heap) > 1:
+        pa, ia, a = heapq.heappop(heap)
+        pb, ib, b = heapq.heappop(heap)
+        for i in a + b:
+            lengths[i] += 1  # merging two subtrees adds one bit to every codeword in them
+        heapq.heappush(heap, (pa + pb, min(ia, ib), a + b))
+    return lengths
+
+
+def block_code_bits(p: ArrayLike, block: int = 1) -> float:
+    """Average bits per outcome of a Huffman code for blocks of ``block`` independent outcomes.
+
+    The blocks are the ``n ** block`` sequences of outcomes of ``p``, each with the product
+    of its outcomes' probabilities. The result lies between ``H(P)`` and
+    ``H(P) + 1 / block`` bits, so longer blocks approach the entropy.
+
+    >>> block_code_bits([0.9, 0.1], block=1)
+    1.0
+    >>> round(block_code_bits([0.9, 0.1], block=2), 4)  # lengths 1, 2, 3, 3 for 0.81, 0.09, 0.09, 0.01
+    0.645
+    """
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)):
+        raise TypeError(f"block must be an integer, got {type(block).__name__}")
+    if block < 1:
+        raise ValueError(f"block must be at least 1, got {block}")
+    p_ = check_probabilities(p, "p")
+    if p_.ndim != 1:
+        raise ValueError(f"p must be one distribution (1-D), got shape {p_.shape}")
+    if p_.shape[0] ** block > 2**16:
+        raise ValueError(f"{p_.shape[0]} outcomes in blocks of {block} give too many blocks to code")
+    blocks = np.array([math.prod(c) for c in itertools.product(p_.tolist(), repeat=block)])
+    return float(np.sum(blocks * huffman_code_lengths(blocks))) / block
+
+
+IGNORE_INDEX = -100
+"""The label that PyTorch's ``F.cross_entropy`` skips by default (its ``ignore_index``)."""
+
+
+def masked_labels(token_ids: ArrayLike, scored: ArrayLike, ignore_index: int = IGNORE_INDEX) -> np.ndarray:
+    """Labels for a loss that scores only some positions: ``id`` where ``scored``, else ``ignore_index``.
+
+    The piecewise rule ``label_t = x_t if t is scored, −100 otherwise`` masks image
+    positions, a prompt, or padding out of the loss in multimodal and instruction training.
+
+    >>> masked_labels([5, 7, 9, 2], [False, False, True, True]).tolist()
+    [-100, -100, 9, 2]
+    """
+    ids = np.asarray(token_ids)
+    if not np.issubdtype(ids.dtype, np.integer) or ids.dtype == np.bool_:
+        raise TypeError(f"token_ids must be integer ids, got dtype {ids.dtype}")
+    mask = np.asarray(scored)
+    if mask.dtype != np.bool_:
+        raise TypeError(f"scored must be booleans, got dtype {mask.dtype}")
+    if mask.shape != ids.shape:
+        raise ValueError(f"scored must have the shape of token_ids {ids.shape}, got {mask.shape}")
+    return np.where(mask, ids, ignore_index).astype(np.int64)
+
+
+def mean_nll_ignoring(z: ArrayLike, labels: ArrayLike, ignore_index: int = IGNORE_INDEX) -> float:
+    """Mean cross-entropy (nats) over the positions whose label is not ``ignore_index``.
+
+    What ``F.cross_entropy(z, labels)`` returns with its defaults (``reduction="mean"``,
+    ``ignore_index=-100``): the ignored positions are left out of both the sum and the count.
+    ``z`` is ``(N, V)`` logits, ``labels`` ``(N,)``. NaN if every position is ignored, as in PyTorch.
+
+    >>> round(mean_nll_ignoring([[2.0, 0.0], [0.0, 0.0]], [-100, 0]), 4)  # only the second row counts
+    0.6931
+    """
+    lab = np.asarray(labels)
+    if not np.issubdtype(lab.dtype, np.integer) or lab.dtype == np.bool_:
+        raise TypeError(f"labels must be integer class ids, got dtype {lab.dtype}")
+    keep = lab != ignore_index
+    arr = as_float_array(z, "z")
+    if arr.ndim < 1 or arr.shape[:-1] != lab.shape:
+        raise ValueError(f"labels must have shape {arr.shape[:-1]} (z without its last axis), got {lab.shape}")
+    if not keep.any():
+        return math.nan
+    return float(np.mean(cross_entropy_from_logits(arr[keep], lab[keep])))

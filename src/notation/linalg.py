@@ -74,8 +74,9 @@ def broadcast_shapes(*shapes: Sequence[int]) -> Broadcast:
     """Apply NumPy's (and PyTorch's) broadcasting rule, recording the reasoning for each axis.
 
     The rule: line the shapes up on the right; a missing axis counts as size 1; on each
-    axis the sizes must be equal, or all but one of them must be 1, and a size-1 axis is
-    repeated to match. Raises ``ValueError`` naming the axis where that fails.
+    axis every size other than 1 must be the same (any number of shapes may have a 1
+    there), and a size-1 axis is repeated to match. Raises ``ValueError`` naming the axis
+    where that fails.
 
     >>> b = broadcast_shapes((3, 4), (3, 1))
     >>> b.shape
@@ -84,10 +85,12 @@ def broadcast_shapes(*shapes: Sequence[int]) -> Broadcast:
     ...     print(step.axis, step.sizes, step.reason)
     -1 (4, 1) size 1 is repeated to 4
     -2 (3, 3) sizes equal (3)
+    >>> broadcast_shapes((3,), (3,), (1,)).shape  # two sizes of 3 and a 1 on the same axis
+    (3,)
     >>> broadcast_shapes((3, 4), (3,)).shape
     Traceback (most recent call last):
     ...
-    ValueError: shapes (3, 4) and (3,) do not broadcast: on axis -1 (the last) the sizes are 4 and 3; they must be equal or one of them 1
+    ValueError: shapes (3, 4) and (3,) do not broadcast: on axis -1 (the last) the sizes are 4 and 3; every size other than 1 must be the same
     """
     if not shapes:
         raise ValueError("broadcast_shapes needs at least one shape")
@@ -105,7 +108,7 @@ def broadcast_shapes(*shapes: Sequence[int]) -> Broadcast:
             listed = " and ".join(str(s) for s in dims)
             raise ValueError(
                 f"shapes {listed} do not broadcast: on axis -{k}{where} the sizes are {shown}; "
-                "they must be equal or one of them 1"
+                "every size other than 1 must be the same"
             )
         size = not_one[0] if not_one else 1
         parts = []

@@ -14,6 +14,7 @@ from notation.activations import (
     dense,
     gelu,
     keep_top_k,
+    repetition_penalty,
     log_softmax,
     logit,
     relu,
@@ -374,3 +375,37 @@ def test_dense_bad_shapes_raise():
         dense(1.0, w)
     with pytest.raises(TypeError, match="activation"):
         dense(np.ones(3), w, activation="relu")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- repetition_penalty
+
+
+@settings(max_examples=100)
+@given(
+    st.lists(st.floats(-20, 20), min_size=1, max_size=8),
+    st.lists(st.integers(0, 7), max_size=10),
+    st.floats(0.5, 3.0),
+)
+def test_repetition_penalty_matches_the_two_case_rule_in_a_loop(z, prev, theta):
+    prev = [i for i in prev if i < len(z)]
+    out = repetition_penalty(z, np.array(prev, dtype=np.int64), theta)
+    for i, v in enumerate(z):
+        if i in prev:
+            expected = v / theta if v > 0 else v * theta
+        else:
+            expected = v
+        assert out[i] == pytest.approx(expected, rel=1e-12, abs=1e-300)
+
+
+def test_repetition_penalty_lowers_every_seen_logit_for_theta_above_one():
+    z = np.array([3.0, -2.0, 0.0, 1.0])
+    out = repetition_penalty(z, [0, 1, 1], 1.15)  # a repeated id is penalised once
+    assert out.tolist() == [3.0 / 1.15, -2.0 * 1.15, 0.0, 1.0]
+    assert np.all(out[:2] < z[:2])
+    assert repetition_penalty(np.stack([z, -z]), [0], 2.0)[:, 0].tolist() == [1.5, -6.0]  # batched
+    with pytest.raises(ValueError, match="theta"):
+        repetition_penalty(z, [0], 0.0)
+    with pytest.raises(ValueError, match="0..3"):
+        repetition_penalty(z, [4], 1.2)
+    with pytest.raises(TypeError):
+        repetition_penalty(z, [0.5], 1.2)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation import attention_scores, causal_mask, scaled_dot_product_attention
+from notation import attention_scores, causal_mask, scaled_dot_product_attention, softmax
 
 
 def loop_attention(q, k, v, mask=None):
@@ -123,3 +123,38 @@ def test_bad_shapes_raise():
         attention_scores(a, np.ones((5, 4)), mask=np.zeros((3, 3)))
     with pytest.raises(TypeError):
         attention_scores("abc", a)
+
+
+# A fully masked row: the mask replaces the scores, or is added to them (issue 13).
+
+
+def test_additive_finite_mask_on_a_fully_masked_row_leaves_the_weights_unchanged_in_float64():
+    rng = np.random.default_rng(3)
+    q, k, v = rng.normal(size=(3, 4)), rng.normal(size=(5, 4)), rng.normal(size=(5, 2))
+    mask = np.zeros((3, 5))
+    mask[1, :] = -1e9  # query 2 may see no key: -1e9 added to every one of its scores
+    _, w = scaled_dot_product_attention(q, k, v, mask)
+    _, unmasked = loop_attention(q.tolist(), k.tolist(), v.tolist())
+    # the shift is a constant per row, so softmax undoes it; only the scores' rounding
+    # near 1e9 (spacing 2**-23 ≈ 1.2e-7) is left
+    np.testing.assert_allclose(w[1], unmasked[1], rtol=0, atol=1e-6)
+    assert not np.allclose(w[1], 1 / 5)  # and it is not the uniform row
+
+
+def test_replacing_finite_mask_gives_a_uniform_row_and_minus_inf_gives_nan():
+    rng = np.random.default_rng(4)
+    scores = rng.normal(size=(2, 6)) * 3
+    every = np.ones(6, dtype=bool)
+    replaced = softmax(np.where(every, -1e9, scores))
+    np.testing.assert_array_equal(replaced, np.full((2, 6), 1 / 6))
+    assert np.isnan(softmax(np.where(every, -np.inf, scores))).all()
+    assert np.isnan(softmax(scores + np.where(every, -np.inf, 0.0))).all()
+
+
+def test_additive_finite_mask_in_float32_rounds_the_scores_away():
+    # float32's spacing near 1e9 is 64: -1e9 + s rounds to -1e9 for every |s| < 32
+    scores = np.array([2.0, 0.5, 1.0, -0.5], dtype=np.float32)
+    assert all(float(np.float32(-1e9) + s) == float(np.float32(-1e9)) for s in scores)
+    w = softmax(scores + np.float32(-1e9))
+    assert w.dtype == np.float32
+    np.testing.assert_array_equal(w, np.full(4, 0.25, dtype=np.float32))

@@ -1,5 +1,6 @@
 """notation.information against the math module, explicit loops and hypothesis properties."""
 
+import itertools
 import math
 
 import numpy as np
@@ -8,13 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation import (
+    IGNORE_INDEX,
     bits_per_byte,
+    block_code_bits,
     cross_entropy,
     cross_entropy_from_logits,
     cross_entropy_logits_gradient,
     entropy,
     gradient,
+    huffman_code_lengths,
     kl_divergence,
+    masked_labels,
+    mean_nll_ignoring,
     one_hot,
     perplexity,
     token_nll,
@@ -181,3 +187,77 @@ def test_bits_per_byte_rejects_bad_input():
         bits_per_byte(-1.0, 3)
     with pytest.raises(ValueError):
         bits_per_byte(float("nan"), 3)
+
+
+# Huffman codes: entropy is a lower bound on average code length, reached only by coding blocks.
+
+
+def _best_prefix_code_length(p: list[float]) -> float:
+    """Brute force: the smallest Σ p_i l_i over whole-number lengths that satisfy Kraft's
+    inequality Σ 2^-l_i ≤ 1 (exactly the lengths some prefix code has)."""
+    n = len(p)
+    best = math.inf
+    for ls in itertools.product(range(1, n), repeat=n):
+        if sum(2.0**-l for l in ls) <= 1.0:
+            best = min(best, sum(pi * l for pi, l in zip(p, ls)))
+    return best
+
+
+@settings(max_examples=60)
+@given(st.lists(st.floats(0.01, 1.0), min_size=2, max_size=5))
+def test_huffman_lengths_are_optimal_against_brute_force_and_within_one_bit_of_entropy(w):
+    p = [x / sum(w) for x in w]
+    lengths = huffman_code_lengths(p)
+    avg = sum(pi * l for pi, l in zip(p, lengths))
+    assert sum(2.0 ** -int(l) for l in lengths) <= 1.0 + 1e-12  # a prefix code exists
+    assert avg == pytest.approx(_best_prefix_code_length(p), abs=1e-12)
+    h = -sum(pi * math.log2(pi) for pi in p)
+    assert h - 1e-12 <= avg < h + 1
+
+
+def test_biased_coin_needs_one_bit_per_flip_until_flips_are_coded_in_blocks():
+    p = [0.9, 0.1]
+    h = -(0.9 * math.log2(0.9) + 0.1 * math.log2(0.1))  # ≈ 0.469
+    assert block_code_bits(p, 1) == 1.0  # any code for one flip needs a whole bit
+    # blocks of 2: probabilities 0.81, 0.09, 0.09, 0.01 get lengths 1, 2, 3, 3 (by hand)
+    assert block_code_bits(p, 2) == pytest.approx((0.81 * 1 + 0.09 * 2 + 0.09 * 3 + 0.01 * 3) / 2)
+    rates = [block_code_bits(p, n) for n in (1, 2, 4, 8)]
+    for n, r in zip((1, 2, 4, 8), rates):
+        assert h <= r < h + 1 / n
+    assert rates == sorted(rates, reverse=True)
+
+
+def test_huffman_edge_cases_and_bad_input():
+    assert huffman_code_lengths([1.0, 0.0]).tolist() == [1, 0]
+    assert huffman_code_lengths([0.25] * 4).tolist() == [2, 2, 2, 2]
+    with pytest.raises(ValueError, match="1-D"):
+        huffman_code_lengths([[0.5, 0.5]])
+    with pytest.raises(ValueError, match="sum to 1"):
+        huffman_code_lengths([0.5, 0.6])
+    with pytest.raises(ValueError, match="at least 1"):
+        block_code_bits([0.5, 0.5], 0)
+    with pytest.raises(TypeError):
+        block_code_bits([0.5, 0.5], 1.5)
+
+
+# ---------------------------------------------------------------- label masks (ignore_index = -100)
+
+
+def test_masked_labels_and_mean_nll_skip_ignored_positions_in_sum_and_count():
+    ids = np.array([4, 1, 3, 0, 2])
+    scored = np.array([False, False, True, True, True])  # e.g. two image positions, then text
+    labels = masked_labels(ids, scored)
+    assert labels.tolist() == [IGNORE_INDEX, IGNORE_INDEX, 3, 0, 2] and IGNORE_INDEX == -100
+    z = np.random.default_rng(2).normal(size=(5, 5)) * 2
+    # reference: log-sum-exp by hand, averaged over the three scored rows only
+    nll = [math.log(sum(math.exp(v) for v in z[t])) - z[t][ids[t]] for t in range(5) if scored[t]]
+    assert mean_nll_ignoring(z, labels) == pytest.approx(sum(nll) / 3, rel=1e-12)
+    # averaging over all five rows (ignored ones counted as 0) would be a different number
+    assert mean_nll_ignoring(z, labels) != pytest.approx(sum(nll) / 5)
+    assert math.isnan(mean_nll_ignoring(z, np.full(5, -100)))
+    with pytest.raises(TypeError):
+        masked_labels(ids, scored.astype(int))
+    with pytest.raises(ValueError, match="shape"):
+        masked_labels(ids, scored[:3])
+    with pytest.raises(ValueError, match="shape"):
+        mean_nll_ignoring(z, labels[:3])

@@ -266,3 +266,10 @@ def test_to_bmatrix_uses_ampersands_and_double_backslashes():
         to_bmatrix(np.zeros((2, 2, 2)))
     with pytest.raises(TypeError):
         to_bmatrix(["a", "b"])
+
+
+def test_broadcast_three_shapes_with_two_equal_sizes_and_a_one():
+    # "all but one must be 1" would reject this; NumPy accepts any number of 1s
+    assert broadcast_shapes((3,), (3,), (1,)).shape == np.broadcast_shapes((3,), (3,), (1,)) == (3,)
+    with pytest.raises(ValueError, match="other than 1 must be the same"):
+        broadcast_shapes((3,), (4,), (1,))

@@ -177,3 +177,18 @@ def test_dequantize_int8_checks_inputs():
     for bad in (0.0, -1.0, np.inf, True):
         with pytest.raises(ValueError):
             dequantize_int8([1], bad)
+
+
+def test_point_one_plus_point_two_equals_point_three_in_float32_but_not_float64():
+    """`0.1 + 0.2 == 0.3` is False in binary64 only: in binary32 the rounding errors cancel.
+    The reference rounds through the C library (struct's 'f'), not through NumPy."""
+    import struct
+
+    def f32(x: float) -> float:
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    assert 0.1 + 0.2 != 0.3
+    assert f32(f32(0.1) + f32(0.2)) == f32(0.3)  # the float64 sum of two float32s is exact
+    assert np.float32(0.1) + np.float32(0.2) == np.float32(0.3)
+    a, b, c = (float(round_to_format(v, 8, 23)) for v in (0.1, 0.2, 0.3))
+    assert float(round_to_format(a + b, 8, 23)) == c == f32(0.3)

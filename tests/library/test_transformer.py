@@ -282,3 +282,24 @@ def test_pre_and_post_ln_blocks_follow_their_formulas():
         pre_ln_block(x, lambda h: h[:, :4])
     with pytest.raises(ValueError, match="stream's shape"):
         post_ln_block(x, lambda h: h.sum())
+
+
+def test_post_ln_stream_statistics_follow_gamma_and_beta_not_zero_and_one():
+    """Post-LN gives per-token mean 0 / variance 1 only at γ = 1, β = 0 (issue 13):
+    with a learned γ, β each token is γ ⊙ x̂ + β, checked here with plain loops."""
+    m = tiny_model()
+    rng = np.random.default_rng(5)
+    gamma, beta = rng.uniform(0.5, 2.0, 8), rng.normal(0.0, 0.3, 8)
+
+    def ffn(h):
+        return swiglu(h, m.w_gate, m.w_up, m.w_down)
+
+    post = post_ln_block(m.x, ffn, norm=lambda h: layer_norm(h, gamma, beta))
+    s = m.x + ffn(m.x)
+    for row, out in zip(s.tolist(), post):
+        mu = sum(row) / len(row)
+        sd = math.sqrt(sum((v - mu) ** 2 for v in row) / len(row) + 1e-5)
+        y = [g * (v - mu) / sd + b for v, g, b in zip(row, gamma, beta)]
+        np.testing.assert_allclose(out, y, rtol=1e-12, atol=1e-12)
+        mean_y = sum(y) / len(y)
+        assert abs(mean_y) > 1e-3 or abs(sum((v - mean_y) ** 2 for v in y) / len(y) - 1) > 1e-2

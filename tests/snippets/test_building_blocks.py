@@ -143,9 +143,16 @@ def test_activation_functions_plot_and_values():
         "\\operatorname{GeLU}(x)": lambda v: v * phi(v),
         "\\operatorname{SiLU}(x)": lambda v: v * sig(v),
         "\\operatorname{Softplus}(x)": lambda v: math.log1p(math.exp(v)),
+        "\\sigma(x) , sigmoid": sig,
+        "\\tanh(x)": math.tanh,
     }
     for label, f in refs.items():
         assert all(close(p, f(v), 3) for p, v in zip(nums(t[label]), xs)), label
+    # far from zero the ReLU family is ≈ 0 on the left and ≈ x on the right, but the squashing
+    # functions level off at their bounds: they do not "all agree far from zero"
+    far = xs.index(10.0)
+    assert nums(t["\\operatorname{ReLU}(x)"])[far] == 10.0 and nums(t["\\tanh(x)"])[far] == 1.0
+    assert nums(t["\\sigma(x) , sigmoid"])[far] == 1.0 and nums(t["\\tanh(x)"])[xs.index(-10.0)] == -1.0
 
 
 def test_relu_dead_neuron_gets_no_gradient():
@@ -302,6 +309,10 @@ def test_softmax_rows_sum_to_one_and_wrong_axis_does_not():
     assert all(close(a, b, 3) for a, b in zip(vector(f["with axis=0 instead, the row sums are"]), wrong_row_sums))
     assert vector(f["and each column sums to"]) == [1.0] * 4
     assert vector(f["row 2 (all scores equal) becomes uniform"]) == [0.25] * 4
+    # row-stochastic: non-negative with rows summing to 1, true for axis=-1 only
+    row_stochastic = [v for k, v in f.items() if "is row-stochastic" in k]
+    assert row_stochastic == ["True"] and all(abs(s - 1) > 1e-3 for s in wrong_row_sums)
+    assert f["with axis=0, row-stochastic"] == "False"
 
 
 def test_softmax_temperature_sharpens_below_one_and_flattens_above():
@@ -360,12 +371,23 @@ def test_masking_minus_infinity_zeros_nan_and_float16():
     for label, cells in partly.items():
         if label:
             assert all(close(a, b, 3) for a, b in zip(nums(cells), two + [0.0, 0.0]))
-    rows = [cells for label, cells in fully.items() if label]
-    assert rows[0] == ["NaN"] * 4  # every key blocked with −∞: documented NaN
-    assert all(nums(r) == [0.25] * 4 for r in rows[1:])  # finite stand-ins: uniform instead
+    # every key blocked: −∞ gives NaN, a replacing finite mask gives 1/4 each, an added one
+    # in float64 gives back the unmasked weights, and in float32 rounds the scores away
+    scores = [2.0, 0.5, 1.0, -0.5]
+    unmasked = softmax_list(scores)
+    row = {label: cells for label, cells in fully.items() if label}
+    assert all(close(a, b, 3) for a, b in zip(nums(row["no mask (for comparison)"]), unmasked))
+    assert row["replaced by -\\infty (masked_fill, np.where)"] == ["NaN"] * 4
+    assert row["-\\infty added"] == ["NaN"] * 4
+    assert nums(row["replaced by -10^9"]) == [0.25] * 4
+    assert all(close(a, b, 3) for a, b in zip(nums(row["-10^9 added, float64"]), unmasked))
+    assert nums(row["-10^9 added, float32"]) == [0.25] * 4
+    # independent reason for the float32 row: float32's spacing near 1e9 is 64
+    assert all(np.float32(-1e9) + np.float32(s) == np.float32(-1e9) for s in scores)
     f = facts(out)
     assert f["e^{-\\infty}"] == "0.0" and math.exp(-math.inf) == 0.0
     assert f["blocked keys get exactly 0 in all three rows"] == "True"
+    assert f["fully masked row, -10^9 added in float64: largest change from the unmasked weights"] == "0.0"
     assert f["\\infty - \\infty and 0 \\times \\infty"] == "[NaN, NaN]"
     assert f["-10^9 stored as float16 (largest float16 is 65504)"] == "−∞"
     assert f["float16 minimum, and two of them added (two masks on one score)"] == "[−65504.0, −∞]"

@@ -1,10 +1,12 @@
 """Each snippet of the information-theory page prints the facts its entry promises, checked independently."""
 
+import itertools
 import math
 import re
 
 import numpy as np
 
+import html_output as ho
 from conftest import run_snippet, visible_text
 
 
@@ -51,6 +53,32 @@ def test_entropy_in_nats_and_bits_and_as_the_floor():
         ce, fl = after(text, label + " ", 2)
         assert ce == round(CE(P, q, 2), 4) and fl == round(floor, 4) and ce >= fl
     assert after(text, "Q = P ", 2)[0] == after(text, "Q = P ", 2)[1]
+
+
+def _huffman_average(p: list[float]) -> float:
+    """Average codeword length of a Huffman code, by the textbook rule: the expected
+    length is the sum of the probabilities of every merged node (each merge adds a bit)."""
+    nodes, total = sorted(p), 0.0
+    while len(nodes) > 1:
+        a, b = nodes.pop(0), nodes.pop(0)
+        total += a + b
+        nodes = sorted(nodes + [a + b])
+    return total
+
+
+def test_entropy_is_a_lower_bound_that_block_codes_approach():
+    out = run_snippet("entropy_bits_and_nats")
+    t = next(t for t in ho.tables(out) if t.header[0].startswith("coding the"))
+    h = H([0.9, 0.1], 2)
+    for label, cells in t.rows.items():
+        n = int(re.search(r"blocks of (\d+)", label).group(1))
+        rate, low, high = ho.nums(cells)
+        blocks = [math.prod(c) for c in itertools.product([0.9, 0.1], repeat=n)]
+        assert ho.close(rate, _huffman_average(blocks) / n, 3)
+        assert ho.close(low, h, 3) and ho.close(high, h + 1 / n, 3)
+        assert h <= rate + 5e-4 and rate < h + 1 / n
+    assert ho.nums(t.rows["blocks of 1 flip (2 codewords)"])[0] == 1.0  # a whole bit per flip
+    assert "codeword lengths [1, 1]" in t.caption
 
 
 def test_cross_entropy_with_one_hot_target_is_the_nll():

@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 
+import html_output as ho
 from conftest import run_snippet, visible_text
 
 
@@ -166,6 +167,10 @@ def test_broadcasting_divides_rows_and_shows_the_classic_bug():
         right = " ".join(f"{S[i, j] / b[i]:.3f}" for j in range(3))
         wrong = " ".join(f"{S[i, j] / b[j]:.3f}" for j in range(3))
         assert f"{right} {wrong}" in text
+    # a single column: (3, 1) against (3,) pairs the 1 with 3 and the missing axis with 3
+    f = ho.facts(out)
+    assert f["a (3, 1) column divided by b of shape (3,): result shape"] == "(3, 3)"
+    assert f["what broadcast_shapes gives for the two shapes"] == "(3, 3)"
 
 
 def test_concatenation_axes_and_fused_qkv():

@@ -3,6 +3,9 @@
 import math
 import re
 
+import numpy as np
+
+import html_output as ho
 from conftest import run_snippet, visible_text
 
 
@@ -20,6 +23,11 @@ def test_subscripts_row_first_then_column():
     assert "X_{32} (row 3, column 2), X[2, 1] in Python 32" in text
     assert "[21, 22, 23, 24]" in text
     assert "is X_{34} , not X_{23} 34" in text
+    f = ho.facts(run_snippet("subscripts_indexing"))
+    row = [k for k in f if k.startswith("X_{2,:}")]
+    col = [k for k in f if k.startswith("X_{:,3}")]
+    assert ho.vector(f[row[0]]) == [10 * 2 + j for j in range(1, 5)]  # X_ij = 10 i + j
+    assert ho.vector(f[col[0]]) == [10 * i + 3 for i in range(1, 4)]
 
 
 def test_defined_as_true_claim_holds_false_claim_fails():
@@ -50,6 +58,24 @@ def test_number_sets_floats_are_approximate():
     assert "overflow (inf)" in text  # float16 cannot hold 10^6
 
 
+def test_number_sets_point_one_plus_point_two_by_format():
+    import struct
+    from fractions import Fraction
+
+    def f32(x: float) -> float:  # round to float32 through the C library, not NumPy
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    (t,) = [t for t in ho.tables(run_snippet("number_sets_floats")) if "equal?" in t.header]
+    assert t.rows["float64"][2] == "False" and 0.1 + 0.2 != 0.3
+    assert t.rows["float64"][0] == repr(0.1 + 0.2)
+    # float32: the exact sum of float32(0.1) and float32(0.2), rounded once, is float32(0.3)
+    exact = Fraction(f32(0.1)) + Fraction(f32(0.2))
+    assert f32(float(exact)) == f32(0.3)
+    assert t.rows["float32"] == [f"{f32(0.3):.17g}", f"{f32(0.3):.17g}", "True"]
+    assert t.rows["float16"][2] == "False" and bool(np.float16(0.1) + np.float16(0.2) == np.float16(0.3)) is False
+    assert t.rows["bfloat16"][2] == "True"
+
+
 def test_set_builder_nonnegative_membership():
     text = visible_text(run_snippet("set_builder_nonnegative"))
     rows = re.findall(r"(−?[\d.]+|−∞) (True|False) (True|False)", text)
@@ -66,6 +92,35 @@ def test_piecewise_exactly_one_condition_and_keep_top_k():
     # KeepTopK keeps 2.0 and 1.2; softmax over those two alone
     p = math.exp(2.0) / (math.exp(2.0) + math.exp(1.2))
     assert f"0.000 {p:.3f} 0.000 0.000 {1 - p:.3f}" in text
+
+
+def test_piecewise_repetition_penalty_and_label_mask():
+    out = run_snippet("piecewise_repetition_penalty_label_mask")
+    pen, mask = ho.tables(out)
+    z, after = ho.nums(pen.rows["logits z_i"]), ho.nums(pen.rows["after the penalty, \\theta = 1.15"])
+    seen = [i for i, h in enumerate(pen.header[1:]) if "(seen)" in h]
+    assert seen == [0, 2]
+    for i, (a, b) in enumerate(zip(z, after)):
+        rule = (a / 1.15 if a > 0 else a * 1.15) if i in seen else a  # the two cases, by hand
+        assert ho.close(b, rule, 3)
+        if i in seen:
+            assert b < a  # both branches lower a seen logit
+    def sm(v):
+        e = [math.exp(x) for x in v]
+        return [x / sum(e) for x in e]
+    assert all(ho.close(p, q, 3) for p, q in zip(ho.nums(pen.rows["probabilities after"]), sm([
+        3.0 / 1.15, 1.2, -0.5 * 1.15, 0.8, -2.0])))
+    assert ho.num(ho.fact(out, "CTRL's original rule")) == round(-0.5 / 1.15, 3)
+    assert ho.num(ho.fact(out, "sign-aware rule")) == round(-0.5 * 1.15, 3)
+    # label mask: −100 on the unscored positions, the token's id elsewhere; the loss averages
+    # only the scored rows of the seeded logits
+    labels = [int(v.replace("−", "-")) for v in mask.rows["label"]]
+    scored = [s == "yes" for s in mask.rows["scored?"]]
+    assert all((lab == -100) != s for lab, s in zip(labels, scored))
+    logits = np.random.default_rng(0).normal(size=(8, 8))
+    nll = [math.log(sum(math.exp(v) for v in logits[t])) - logits[t][labels[t]] for t in range(8) if scored[t]]
+    assert ho.fact(out, "positions in the loss") == str(len(nll))
+    assert ho.close(ho.num(ho.fact(out, "mean NLL over the scored positions")), sum(nll) / len(nll), 4)
 
 
 def test_kronecker_delta_identity_and_softmax_jacobian():
@@ -121,6 +176,9 @@ def test_limits_temperature_to_zero_from_both_sides():
     rest = sum(math.exp((v - 2.0) / 0.1) for v in (1.0, 0.5, -1.0))
     assert f"{rest / (1 + rest):.1e}" in text
     assert "greedy choice" in text and re.search(r"T = 0.01 1 .*T = -0.01 4", text.split("greedy choice")[1])
+    tie = ho.vector(ho.fact(run_snippet("limits_temperature_to_zero"), "a tie"))
+    e = [math.exp((v - 2.0) / 0.01) for v in (2.0, 2.0, 1.0, 2.0)]  # each tied logit gets 1/k, k = 3
+    assert all(ho.close(p, x / sum(e), 3) for p, x in zip(tie, e)) and ho.close(tie[0], 1 / 3, 3)
 
 
 def test_delta_update_lora_rank_and_counts():

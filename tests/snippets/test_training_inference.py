@@ -89,7 +89,7 @@ def test_int8_symmetric_quantization_error_within_half_a_step():
     s = max(abs(v) for v in w) / 127
     q = [int(np.rint(v / s)) for v in w]
     assert 127 in [abs(v) for v in q]
-    assert "(w / s) " + " ".join(str(v).replace("-", "−") for v in q) in text
+    assert "(w / \\Delta) " + " ".join(str(v).replace("-", "−") for v in q) in text
     largest_error = max(abs(qi * s - wi) for qi, wi in zip(q, w))
     assert largest_error <= s / 2
     assert f"{s:.5f}" in text and f"{largest_error:.5f}" in text

@@ -10,6 +10,7 @@ import re
 import numpy as np
 
 from conftest import run_snippet, visible_text
+import html_output as ho
 from notation import TINY_VOCAB, tiny_model
 
 
@@ -245,6 +246,16 @@ def test_pre_post_ln_blocks_stream_statistics():
     assert pre[-1] > 2 * float(re.search(r"embeddings ([\d.]+)", text).group(1))  # the Pre-LN stream grows
     assert "sum of all 12 sub-layer outputs True" in text
     assert "Post-LN: the same sum False" in text
+
+
+def test_pre_post_ln_stream_is_standardised_only_at_gamma_one_beta_zero():
+    out = run_snippet("pre_post_ln_blocks")
+    t = ho.tables(out)[-1]
+    init, trained = (ho.nums(cells) for cells in t.rows.values())
+    # γ = 1, β = 0: every token's mean is 0 and its variance 1 − ε/(σ² + ε), within 1e-3 of 1
+    assert init[0] == 0.0 and init[1] == init[2] == 1.0
+    # learned γ, β: the stream is γ ⊙ x̂ + β, so neither statistic is pinned any more
+    assert trained[0] > 0.05 and trained[2] > trained[1] and abs(trained[1] - 1.0) > 0.05
 
 
 def test_layernorm_per_token_and_batchnorm_contrast():

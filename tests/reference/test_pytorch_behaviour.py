@@ -1,0 +1,92 @@
+"""What the site says PyTorch does, checked on the torch version ``make test-reference`` installs.
+
+A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
+``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
+``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``)
+and dropout's 0 or 1/(1 − p) (``hadamard``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+import pytest
+
+import notation as nt
+
+pytestmark = pytest.mark.reference
+
+
+@pytest.fixture(scope="module")
+def torch():
+    if os.environ.get("NOTATION_REQUIRE_TORCH"):
+        import torch as module  # a missing torch fails here, loudly
+    else:
+        module = pytest.importorskip("torch")
+    module.set_num_threads(1)
+    return module
+
+
+def _inputs(seed: int = 0):
+    rng = np.random.default_rng(seed)
+    q, k, v = rng.normal(size=(3, 4)), rng.normal(size=(5, 4)), rng.normal(size=(5, 2))
+    mask = np.zeros((3, 5))
+    mask[0, 3:] = -np.inf  # query 1: two keys blocked
+    mask[1, :] = -np.inf  # query 2: every key blocked
+    return q, k, v, mask
+
+
+def test_torch_softmax_gives_nan_on_a_row_of_minus_inf_like_the_library(torch):
+    row = np.full(4, -np.inf)
+    theirs = torch.softmax(torch.from_numpy(row), dim=-1).numpy()
+    assert np.isnan(theirs).all() and np.isnan(nt.softmax(row)).all()
+
+
+@pytest.mark.parametrize("kind", ["float -inf", "bool"])
+def test_sdpa_returns_zeros_for_a_fully_masked_row_where_the_library_gives_nan(torch, kind):
+    q, k, v, mask = _inputs()
+    ours, _ = nt.scaled_dot_product_attention(q, k, v, mask)
+    attn_mask = torch.from_numpy(mask) if kind == "float -inf" else torch.from_numpy(np.isfinite(mask))
+    t = lambda a: torch.from_numpy(a)  # noqa: E731
+    theirs = torch.nn.functional.scaled_dot_product_attention(t(q), t(k), t(v), attn_mask=attn_mask).numpy()
+    assert np.isnan(ours[1]).all()
+    np.testing.assert_array_equal(theirs[1], np.zeros(2))  # zeros, not NaN
+    # every other row agrees with the library (and with a plain loop below)
+    np.testing.assert_allclose(theirs[[0, 2]], ours[[0, 2]], rtol=1e-12, atol=1e-12)
+    w = [math.exp(s) for s in (q[0] @ k[:3].T / 2.0)]
+    loop = sum(wi / sum(w) * v[j] for j, wi in enumerate(w))
+    np.testing.assert_allclose(theirs[0], loop, rtol=1e-12)
+
+
+def test_sdpa_does_not_zero_a_row_masked_with_a_finite_minimum(torch):
+    # The zeros come from a check for rows that are entirely -inf: an additive finite mask
+    # only shifts the row (float64), so SDPA, like the library, keeps the unmasked weights.
+    q, k, v, _ = _inputs(1)
+    mask = np.zeros((3, 5))
+    mask[1, :] = -1e9
+    t = lambda a: torch.from_numpy(a)  # noqa: E731
+    theirs = torch.nn.functional.scaled_dot_product_attention(t(q), t(k), t(v), attn_mask=t(mask)).numpy()
+    unmasked, _ = nt.scaled_dot_product_attention(q, k, v)
+    ours, _ = nt.scaled_dot_product_attention(q, k, v, mask)
+    np.testing.assert_allclose(theirs[1], unmasked[1], rtol=0, atol=1e-6)
+    np.testing.assert_allclose(theirs, ours, rtol=0, atol=1e-6)
+
+
+def test_mean_nll_ignoring_matches_f_cross_entropy_with_its_default_ignore_index(torch):
+    rng = np.random.default_rng(7)
+    z = rng.normal(size=(6, 5)) * 2
+    labels = nt.masked_labels(np.array([1, 4, 0, 2, 3, 1]), np.array([False, True, False, True, True, False]))
+    theirs = torch.nn.functional.cross_entropy(torch.from_numpy(z), torch.from_numpy(labels)).item()
+    assert nt.mean_nll_ignoring(z, labels) == pytest.approx(theirs, rel=1e-12)
+
+
+def test_pytorch_dropout_multiplies_by_zero_or_one_over_one_minus_p(torch):
+    # the hadamard entry: dropout is ⊙ with a random matrix of 0 and 1/(1 − p), not of 0 and 1
+    torch.manual_seed(0)
+    p = 0.25
+    out = torch.nn.functional.dropout(torch.ones(10_000, dtype=torch.float64), p=p, training=True).numpy()
+    assert set(np.unique(out).tolist()) == {0.0, 1 / (1 - p)}
+    assert abs(out.mean() - 1.0) < 0.05  # the expected value is kept
+    assert abs((out == 0).mean() - p) < 0.02
