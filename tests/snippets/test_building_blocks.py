@@ -110,7 +110,7 @@ def test_hidden_layers_shapes_chain_and_count_parameters():
     widths = [4, 8, 8, 3]
     names = ["hidden layer 1", "hidden layer 2", "output layer"]
     for name, d_in, d_out in zip(names, widths, widths[1:]):
-        assert t[name] == [f"{d_out} × {d_in}", str(d_out), f"5 × {d_out}", str(d_out * d_in + d_out)]
+        assert t[name] == [f"{d_in} × {d_out}", str(d_out), f"5 × {d_out}", str(d_out * d_in + d_out)]  # W is d_in × d_out
     f = facts(out)
     assert f["total parameters"] == str(sum(o * i + o for i, o in zip(widths, widths[1:])))
     assert f["network output"] == "5 × 3"
@@ -277,6 +277,7 @@ def test_logits_are_scores_and_log_probabilities_up_to_a_constant():
     assert close(num(f["sum of the logits"]), sum(z), 3)
     assert f["negative logits"] == str(sum(v < 0 for v in z))
     assert f["sum of the probabilities"] == "1.000"
+    assert f["shapes of \\mathbf{h} , W_{\\text{out}} , \\mathbf{z}"] == "(4,), (4, 6), (6,)"  # z = h W_out, W_out is d_model × |V|
     assert f["most likely next token (largest logit)"] == ["the", "cat", "sat", "on", "mat", "."][z.index(max(z))]
     assert f["two tokens with logits [2, 0.5] : \\operatorname{logit}(p_1) = \\log \\frac{p_1}{1 - p_1}"] == "1.500"
 
