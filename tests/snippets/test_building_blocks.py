@@ -234,9 +234,9 @@ def test_tanh_range_identity_and_gelu_argument():
     assert f["true gap 1 - \\tanh(20) = 2\\sigma(-40)"] == f"{gap:.1e}".replace("e-18", " \\times 10^{-18}")
     assert f["float64 rounds \\tanh(20) to exactly 1"] == str(math.tanh(20.0) == 1.0) == "True"
     u = math.sqrt(2 / math.pi) * (1 + 0.044715)
-    assert close(num(f["GeLU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
+    assert close(num(f["GELU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
     assert close(num(f["\\tanh(u)"]), math.tanh(u), 4)
-    both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GeLU"])
+    both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GELU"])
     assert both[0] == both[1] and close(both[0], 0.5 * (1 + math.tanh(u)), 4)
 
 
