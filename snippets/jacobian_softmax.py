@@ -1,4 +1,4 @@
-"""The softmax Jacobian: the analytic diag(p) − p pᵀ beside the numerical Jacobian, and the m × n shape rule (xW has Jacobian Wᵀ)."""
+"""The softmax Jacobian: the analytic diag(p) − pᵀp beside the numerical Jacobian, and the m × n shape rule (xW has Jacobian Wᵀ)."""
 
 import numpy as np
 
@@ -7,13 +7,13 @@ from notation.render import facts, fmt, fmt_array, shape_str, table
 
 z = np.array([1.0, 2.0, 0.5])
 p = softmax(z)
-J_formula = softmax_jacobian(z)  # diag(p) − p pᵀ
+J_formula = softmax_jacobian(z)  # diag(p) − pᵀp, p a row
 J_numeric = jacobian(softmax, z)  # central differences, one column per input
 
 cols = ["$\\partial/\\partial z_1$", "$\\partial/\\partial z_2$", "$\\partial/\\partial z_3$"]
 rows = ["$p_1$", "$p_2$", "$p_3$"]
 print(facts({"$\\mathbf{z}$": z, "$\\mathbf{p} = \\operatorname{Softmax}(\\mathbf{z})$": p}, precision=4))
-print(table(J_formula, rows, cols, precision=4, caption="Analytic: $J = \\operatorname{diag}(\\mathbf{p}) - \\mathbf{p}\\mathbf{p}^\\top$"))
+print(table(J_formula, rows, cols, precision=4, caption="Analytic: $J = \\operatorname{diag}(\\mathbf{p}) - \\mathbf{p}^\\top\\mathbf{p}$"))
 print(table(J_numeric, rows, cols, precision=4, caption="Numerical: library $\\texttt{jacobian(softmax, z)}$"))
 
 row1 = gradient(lambda v: softmax(v)[0], z)

@@ -55,7 +55,7 @@ def test_jacobian_of_softmax_matches_delta_form_and_numerics():
     z = [1.0, 2.0, 0.5]
     p = [math.exp(v) / sum(math.exp(u) for u in z) for v in z]
     expected = [p[i] * ((i == j) - p[j]) for i in range(3) for j in range(3)]
-    for caption in ("\\mathbf{p}\\mathbf{p}^\\top", "\\texttt{jacobian(softmax, z)}"):
+    for caption in ("\\mathbf{p}^\\top\\mathbf{p}", "\\texttt{jacobian(softmax, z)}"):
         block = text[text.index(caption):]
         cells = [after(block, f"p_{i}", 3) for i in (1, 2, 3)]
         np.testing.assert_allclose(np.ravel(cells), expected, atol=6e-5)
