@@ -27,8 +27,8 @@ numeric = gradient(lambda w: float((embed(m.token_ids, w.reshape(V, d)) * G).sum
 counts = np.bincount(m.token_ids, minlength=V)
 print(
     note(
-        "Suppose the layers above send back the gradient $G = \\partial L / \\partial X$ (seeded, one row "
-        "$\\mathbf{g}_t$ per position). Then $\\partial L / \\partial W_E = E^\\top G$: row $i$ collects the "
+        "Suppose the layers above send back the gradient $G = \\partial \\mathcal{L} / \\partial X$ (seeded, one row "
+        "$\\mathbf{g}_t$ per position). Then $\\partial \\mathcal{L} / \\partial W_E = E^\\top G$: row $i$ collects the "
         "$\\mathbf{g}_t$ of every position holding token $i$."
     )
 )
@@ -39,7 +39,7 @@ print(
             dtype=object,
         ),
         row_labels=[f"{i}: {tok}" for i, tok in enumerate(m.vocab)],
-        col_labels=["times in the text", "$\\lVert \\partial L / \\partial W_E[i,:] \\rVert$", "same, by finite differences"],
+        col_labels=["times in the text", "$\\lVert \\partial \\mathcal{L} / \\partial W_E[i,:] \\rVert$", "same, by finite differences"],
         corner="row $i$",
         precision=3,
         caption="Gradient reaching each row of $W_E$",

@@ -1,4 +1,4 @@
-"""GeLU(x) = x·Φ(x), next to the tanh approximation that GPT-2's code uses."""
+"""GELU(x) = x·Φ(x), next to the tanh approximation that GPT-2's code uses."""
 
 import numpy as np
 
@@ -16,7 +16,7 @@ print(
         col_labels=["$\\Phi(x)$", "$x\\,\\Phi(x)$ (exact)", "tanh form", "tanh form − exact"],
         corner="$x$",
         precision=5,
-        caption="Exact GeLU and its tanh approximation",
+        caption="Exact GELU and its tanh approximation",
     )
 )
 
@@ -30,7 +30,7 @@ print(
             "largest $\\vert \\text{tanh form} - \\text{exact} \\vert$ for $x \\in [-6, 6]$": (
                 f"${mantissa} \\times 10^{{{int(exponent)}}}$ at $x = \\pm {abs(grid[np.argmax(gap)]):.2f}$"
             ),
-            "lowest value of GeLU": f"{fmt(gelu(grid)[lowest], 4)} at $x = {grid[lowest]:.2f}$",
+            "lowest value of GELU": f"{fmt(gelu(grid)[lowest], 4)} at $x = {grid[lowest]:.2f}$",
         },
         precision=3,
     )

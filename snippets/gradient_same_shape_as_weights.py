@@ -1,4 +1,4 @@
-"""The gradient of a loss with respect to a 3 × 2 weight matrix is itself 3 × 2, and it points uphill fastest."""
+"""The gradient of a loss with respect to a 2 × 3 weight matrix is itself 2 × 3, and it points uphill fastest."""
 
 import numpy as np
 
@@ -6,25 +6,26 @@ from notation import cross_entropy_from_logits, cross_entropy_logits_gradient, d
 from notation.render import facts, fmt, shape_str, table
 
 rng = np.random.default_rng(0)
-W = rng.normal(size=(3, 2)).round(2)  # parameters θ = W: 3 classes, 2 input features
+W = rng.normal(size=(2, 3)).round(2)  # parameters θ = W: 2 input features × 3 classes (logits z = xW, row vectors)
 x = np.array([1.0, -0.5])
 target = 2
 
 
 def loss(weights):
-    return float(cross_entropy_from_logits(weights @ x, target))
+    return float(cross_entropy_from_logits(x @ weights, target))
 
 
 G = gradient(loss, W)  # numerical, one nudge per entry of W
-analytic = np.outer(cross_entropy_logits_gradient(W @ x, target), x)  # chain rule: (p − e_y) xᵀ
+analytic = np.outer(x, cross_entropy_logits_gradient(x @ W, target))  # chain rule: xᵀ (p − e_y)
 
-labels = ["row 1", "row 2", "row 3"]
-print(table(W, row_labels=labels, col_labels=["col 1", "col 2"], precision=3, caption="Parameters $W$"))
+labels = ["row 1", "row 2"]
+cols = ["col 1", "col 2", "col 3"]
+print(table(W, row_labels=labels, col_labels=cols, precision=3, caption="Parameters $W$"))
 print(
     table(
         G,
         row_labels=labels,
-        col_labels=["col 1", "col 2"],
+        col_labels=cols,
         precision=3,
         caption="$\\nabla_W \\mathcal{L}$: entry $(i, j)$ is $\\partial \\mathcal{L} / \\partial W_{ij}$",
     )
@@ -35,7 +36,7 @@ print(
             "loss $\\mathcal{L}(W)$": loss(W),
             "shape of $W$": shape_str(W),
             "shape of $\\nabla_W \\mathcal{L}$": shape_str(G),
-            "max difference (to 6 decimals) from the chain-rule formula $(\\mathbf{p} - \\mathbf{e}_y)\\,\\mathbf{x}^\\top$": fmt(np.abs(G - analytic).max(), 6),
+            "max difference (to 6 decimals) from the chain-rule formula $\\mathbf{x}^\\top (\\mathbf{p} - \\mathbf{e}_y)$": fmt(np.abs(G - analytic).max(), 6),
         },
         precision=4,
     )

@@ -2,13 +2,13 @@
 
 import numpy as np
 
-from notation import dense, relu
+from notation import relu
 from notation.render import facts, shape_str, table
 
 rng = np.random.default_rng(0)
 widths = [4, 8, 8, 3]  # input, hidden 1, hidden 2, output
 layers = [
-    (rng.normal(size=(d_out, d_in)) / np.sqrt(d_in), np.zeros(d_out))
+    (rng.normal(size=(d_in, d_out)) / np.sqrt(d_in), np.zeros(d_out))  # W is d_in × d_out (row vectors)
     for d_in, d_out in zip(widths[:-1], widths[1:])
 ]
 
@@ -17,7 +17,7 @@ X = rng.normal(size=(B, widths[0]))  # a batch of 5 inputs, one per row
 rows, h = [], X
 for i, (W, b) in enumerate(layers):
     last = i == len(layers) - 1
-    h = dense(h, W, b, activation=None if last else relu)  # no activation on the output layer
+    h = h @ W + b if last else relu(h @ W + b)  # H W + b, one row per input; no activation on the output layer
     rows.append([shape_str(W), shape_str(b), shape_str(h), str(W.size + b.size)])
 
 print(

@@ -2,16 +2,17 @@
 
 import numpy as np
 
-from notation import dense, log_softmax, logit, softmax
+from notation import log_softmax, logit, softmax
 from notation.render import facts, table
 
 vocab = ["the", "cat", "sat", "on", "mat", "."]
 rng = np.random.default_rng(3)
 d_model = 4
 h = rng.normal(size=d_model)  # the last hidden vector, for the position being predicted
-W_out = rng.normal(size=(len(vocab), d_model))  # output layer: |V| × d_model, one row per token
+lm_head_weight = rng.normal(size=(len(vocab), d_model))  # as nn.Linear(d_model, |V|) stores it: |V| × d_model
+W_out = lm_head_weight.T  # the site's row-vector form: d_model × |V|, one column per token
 
-z = dense(h, W_out)  # logits: one score per token, shape (|V|,)
+z = h @ W_out  # logits z = h W_out: one score per token, shape (|V|,)
 p = softmax(z)
 log_p = log_softmax(z)
 

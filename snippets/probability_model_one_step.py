@@ -27,20 +27,20 @@ before, after = softmax(theta[the]), softmax(theta_new[the])
 print(
     table(
         np.stack([before, after]),
-        row_labels=["$P_{\\theta}(w_t \\mid \\text{the})$", "$P_{\\theta'}(w_t \\mid \\text{the})$"],
+        row_labels=["$P_{\\boldsymbol{\\theta}}(w_t \\mid \\text{the})$", "$P_{\\boldsymbol{\\theta}'}(w_t \\mid \\text{the})$"],
         col_labels=vocab,
         corner="next token $w_t$",
         precision=3,
-        caption="The same model at two settings of its weights: $\\theta$, then $\\theta' = \\theta - \\eta \\nabla_{\\theta} \\mathcal{L}$ after one step on the pair (the, cat), $\\eta = 1$",
+        caption="The same model at two settings of its weights: $\\boldsymbol{\\theta}$, then $\\boldsymbol{\\theta}' = \\boldsymbol{\\theta} - \\eta \\nabla_{\\boldsymbol{\\theta}} \\mathcal{L}$ after one step on the pair (the, cat), $\\eta = 1$",
     )
 )
 print(
     facts(
         {
-            "loss $-\\log P_{\\theta}(\\text{cat} \\mid \\text{the})$ before the step": nll(theta[the]),
-            "loss $-\\log P_{\\theta'}(\\text{cat} \\mid \\text{the})$ after the step": nll(theta_new[the]),
-            "gradient on row “the” of $\\theta$": grad,
-            "rows of $\\theta$ the step changed": int(np.sum(np.any(theta_new != theta, axis=1))),
+            "loss $-\\log P_{\\boldsymbol{\\theta}}(\\text{cat} \\mid \\text{the})$ before the step": nll(theta[the]),
+            "loss $-\\log P_{\\boldsymbol{\\theta}'}(\\text{cat} \\mid \\text{the})$ after the step": nll(theta_new[the]),
+            "gradient on row “the” of $\\boldsymbol{\\theta}$": grad,
+            "rows of $\\boldsymbol{\\theta}$ the step changed": int(np.sum(np.any(theta_new != theta, axis=1))),
             "each distribution sums to": np.array([before.sum(), after.sum()]),
         },
         precision=3,

@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import layer_norm, pre_ln_block, silu, swiglu, tiny_model
-from notation.render import facts, shape_str, table
+from notation.render import facts, fmt, shape_str, table
 
 m = tiny_model()
 x1 = pre_ln_block(m.x, m.attention)  # the stream after the attention block
@@ -24,7 +24,22 @@ print(
         ],
         corner="feature",
         precision=3,
-        caption=f"The {m.d_ff} hidden features at “cat”: the gate scales each value, shutting it off where $\\operatorname{{SiLU}}$ is near 0",
+        caption=f"The {m.d_ff} hidden features at “cat”: the gate scales each value, shutting it off where $\\operatorname{{SiLU}}$ is near 0 and flipping its sign where $\\operatorname{{SiLU}}$ is negative",
+    )
+)
+# SiLU is not a 0-to-1 switch: it dips below 0 for every negative input, with one minimum.
+grid = np.linspace(-6.0, 6.0, 1_200_001)
+curve = silu(grid)
+negative = silu(gate) < 0
+flipped = negative & (value != 0) & (np.sign(product) != np.sign(value))
+print(
+    facts(
+        {
+            "lowest value of $\\operatorname{SiLU}$ (on a grid of step $10^{-5}$)": f"{fmt(curve.min(), 4)} at $x = {grid[curve.argmin()]:.3f}$",
+            "features whose gate $\\operatorname{SiLU}((\\mathbf{x} W_{\\text{gate}})_j)$ is negative": f"{int(negative.sum())} of {m.d_ff}",
+            "…in each of them, gate $\\odot$ value has the opposite sign of the value": bool(flipped.sum() == negative.sum()),
+            "largest gate, which amplifies its value": fmt(silu(gate).max(), 3),
+        }
     )
 )
 llama_d, llama_ff = 4096, 11008

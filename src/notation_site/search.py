@@ -449,16 +449,17 @@ _EXAMPLE_SOURCE = re.compile(r"\s*Code: <code>snippets/[^<]*</code>\s*<pre><code
 def add_keys(index: dict[str, Any], catalog: Catalog) -> int:
     """Give each entry's section in ``index`` its ``keys`` and ``uses`` fields.
 
-    The folded source of each worked example leaves the section's text: a snippet's
+    The folded source of each worked example leaves the text of every section, an
+    entry's or a plain page's (the Conventions page has examples too): a snippet's
     imports and helper calls are not what a reader searches for, and they would match
     API names the entry's ``code`` field and aliases already stand for.
     """
     sections = entry_sections(catalog)
     found = 0
     for doc in index["docs"]:
+        doc["text"] = _EXAMPLE_SOURCE.sub("", doc["text"])
         entry = sections.get(doc["location"])
         if entry is not None:
-            doc["text"] = _EXAMPLE_SOURCE.sub("", doc["text"])
             doc["keys"] = search_field(search_keys(entry))
             doc["uses"] = search_field(search_uses(entry))
             found += 1

@@ -90,7 +90,8 @@ FIELDS: dict[str, tuple[Any, str, bool]] = {
     ),
 }
 
-OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "L", "N", "T")
+# Greek first, then Latin capitals, then the one lowercase letter (h: heads or a hidden vector).
+OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "λ", "ε", "L", "N", "T", "B", "E", "H", "V", "h")
 
 
 def _check_fields(entry: Entry) -> list[Problem]:

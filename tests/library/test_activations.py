@@ -409,3 +409,27 @@ def test_repetition_penalty_lowers_every_seen_logit_for_theta_above_one():
         repetition_penalty(z, [4], 1.2)
     with pytest.raises(TypeError):
         repetition_penalty(z, [0.5], 1.2)
+
+
+def test_silu_goes_negative_with_its_minimum_near_minus_0_278_at_minus_1_278():
+    """SiLU's only minimum solves d/dx [x σ(x)] = σ(x)(1 + x(1 − σ(x))) = 0, i.e. 1 + x(1 − σ(x)) = 0.
+
+    Found by bisection with the math module, then compared with the library on a fine grid:
+    a SwiGLU gate can be negative, down to this value, and flips the sign of its value.
+    """
+
+    def s(v: float) -> float:
+        return 1 / (1 + math.exp(-v))
+
+    lo, hi = -3.0, -0.5  # 1 + x(1 - σ(x)) is negative at -3 and positive at -0.5
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if 1 + mid * (1 - s(mid)) < 0 else (lo, mid)
+    x_min = (lo + hi) / 2
+    y_min = x_min * s(x_min)
+    assert round(x_min, 3) == -1.278 and round(y_min, 3) == -0.278
+    grid = np.linspace(-6.0, 6.0, 1_200_001)
+    values = silu(grid)
+    assert math.isclose(values.min(), y_min, abs_tol=1e-10)
+    assert abs(grid[values.argmin()] - x_min) < 2e-5
+    assert np.all(values[grid < 0] < 0) and np.all(values[grid > 0] > 0)  # negative for every x < 0

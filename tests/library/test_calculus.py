@@ -163,3 +163,35 @@ def test_chain_rule_multiplies_in_backward_order_and_checks_shapes():
         chain_rule([])
     with pytest.raises(ValueError, match="empty"):
         local_jacobians([], [1.0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.integers(0, 10_000))
+def test_row_form_linear_map_has_the_transposed_matrix_as_jacobian(d_in, d_out, seed):
+    """The site's convention: y = x W with W d_in × d_out; its Jacobian (output × input) is Wᵀ."""
+    rng = np.random.default_rng(seed)
+    W = rng.normal(size=(d_in, d_out))
+    x = rng.normal(size=d_in)
+    J = jacobian(lambda v: v @ W, x)
+    assert J.shape == (d_out, d_in)
+    # entry (i, j) = ∂y_i/∂x_j = W[j, i], by the definition of y_i = Σ_j x_j W[j, i]
+    for i in range(d_out):
+        for j in range(d_in):
+            assert math.isclose(J[i, j], W[j, i], rel_tol=1e-6, abs_tol=1e-8)
+    # backpropagating a row g through the layer is g @ W.T, a row shaped like x
+    g = rng.normal(size=(1, d_out))
+    np.testing.assert_allclose(chain_rule([J, g]), g @ W.T, rtol=1e-6, atol=1e-8)
+
+
+def test_the_chain_rule_multiplies_in_the_reverse_of_the_order_of_application():
+    """x ∈ ℝ³ → a = xW ∈ ℝ² → h = tanh(a) → L = Σ h²: ∂L/∂x = ∂L/∂h · ∂h/∂a · ∂a/∂x, loss on the left."""
+    W = np.array([[0.5, -1.0], [2.0, 0.3], [-0.7, 1.1]])
+    layers = [lambda v: v @ W, np.tanh, lambda h: float(h @ h)]
+    x = np.array([0.2, -0.4, 0.9])
+    jacs, _ = local_jacobians(layers, x)  # forward order: 2 × 3, 2 × 2, 1 × 2
+    by_hand = gradient(lambda v: float(np.tanh(v @ W) @ np.tanh(v @ W)), x)
+    reverse = jacs[2] @ jacs[1] @ jacs[0]  # outermost (applied last) on the left
+    np.testing.assert_allclose(reverse[0], by_hand, atol=1e-6)
+    np.testing.assert_allclose(chain_rule(jacs)[0], by_hand, atol=1e-6)
+    with pytest.raises(ValueError):  # in the order of application the sizes do not even match
+        jacs[0] @ jacs[1] @ jacs[2]

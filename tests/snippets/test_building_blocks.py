@@ -110,7 +110,7 @@ def test_hidden_layers_shapes_chain_and_count_parameters():
     widths = [4, 8, 8, 3]
     names = ["hidden layer 1", "hidden layer 2", "output layer"]
     for name, d_in, d_out in zip(names, widths, widths[1:]):
-        assert t[name] == [f"{d_out} × {d_in}", str(d_out), f"5 × {d_out}", str(d_out * d_in + d_out)]
+        assert t[name] == [f"{d_in} × {d_out}", str(d_out), f"5 × {d_out}", str(d_out * d_in + d_out)]  # W is d_in × d_out
     f = facts(out)
     assert f["total parameters"] == str(sum(o * i + o for i, o in zip(widths, widths[1:])))
     assert f["network output"] == "5 × 3"
@@ -241,9 +241,9 @@ def test_tanh_range_identity_and_gelu_argument():
     assert f["true gap 1 - \\tanh(20) = 2\\sigma(-40)"] == f"{gap:.1e}".replace("e-18", " \\times 10^{-18}")
     assert f["float64 rounds \\tanh(20) to exactly 1"] == str(math.tanh(20.0) == 1.0) == "True"
     u = math.sqrt(2 / math.pi) * (1 + 0.044715)
-    assert close(num(f["GeLU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
+    assert close(num(f["GELU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
     assert close(num(f["\\tanh(u)"]), math.tanh(u), 4)
-    both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GeLU"])
+    both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GELU"])
     assert both[0] == both[1] and close(both[0], 0.5 * (1 + math.tanh(u)), 4)
 
 
@@ -284,6 +284,7 @@ def test_logits_are_scores_and_log_probabilities_up_to_a_constant():
     assert close(num(f["sum of the logits"]), sum(z), 3)
     assert f["negative logits"] == str(sum(v < 0 for v in z))
     assert f["sum of the probabilities"] == "1.000"
+    assert f["shapes of \\mathbf{h} , W_{\\text{out}} , \\mathbf{z}"] == "(4,), (4, 6), (6,)"  # z = h W_out, W_out is d_model × |V|
     assert f["most likely next token (largest logit)"] == ["the", "cat", "sat", "on", "mat", "."][z.index(max(z))]
     assert f["two tokens with logits [2, 0.5] : \\operatorname{logit}(p_1) = \\log \\frac{p_1}{1 - p_1}"] == "1.500"
 

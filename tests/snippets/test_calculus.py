@@ -33,16 +33,16 @@ def test_partial_derivative_holds_the_other_input_still():
 
 def test_gradient_has_the_shape_of_the_weights_and_is_steepest():
     text = visible_text(run_snippet("gradient_same_shape_as_weights"))
-    assert "shape of W 3 × 2" in text and "shape of \\nabla_W \\mathcal{L} 3 × 2" in text
-    assert "\\mathbf{x}^\\top 0.000000" in text
-    # rebuild the example independently: W from the same seed, loss = −log softmax(Wx)[2]
-    W = np.random.default_rng(0).normal(size=(3, 2)).round(2)
+    assert "shape of W 2 × 3" in text and "shape of \\nabla_W \\mathcal{L} 2 × 3" in text
+    assert "(\\mathbf{p} - \\mathbf{e}_y) 0.000000" in text
+    # rebuild the example independently: W (2 × 3) from the same seed, loss = −log softmax(xW)[2]
+    W = np.random.default_rng(0).normal(size=(2, 3)).round(2)
     x = np.array([1.0, -0.5])
-    z = W @ x
+    z = [sum(x[j] * W[j, i] for j in range(2)) for i in range(3)]
     p = [math.exp(v) / sum(math.exp(u) for u in z) for v in z]
     assert after(text, "loss \\mathcal{L}(W)") == [round(-math.log(p[2]), 4)]
-    grad = np.array([[(p[i] - (i == 2)) * x[j] for j in range(2)] for i in range(3)])
-    printed = after(text, "\\partial \\mathcal{L} / \\partial W_{ij} col 1 col 2", 6)  # row labels have no decimals
+    grad = np.array([[x[j] * (p[i] - (i == 2)) for i in range(3)] for j in range(2)])
+    printed = after(text, "\\partial \\mathcal{L} / \\partial W_{ij} col 1 col 2 col 3", 6)  # row labels have no decimals
     np.testing.assert_allclose(printed, grad.ravel(), atol=6e-4)
     slopes = after(text, "slope of \\mathcal{L} per unit step", 6)
     norm = float(np.linalg.norm(grad))
@@ -55,13 +55,17 @@ def test_jacobian_of_softmax_matches_delta_form_and_numerics():
     z = [1.0, 2.0, 0.5]
     p = [math.exp(v) / sum(math.exp(u) for u in z) for v in z]
     expected = [p[i] * ((i == j) - p[j]) for i in range(3) for j in range(3)]
-    for caption in ("\\mathbf{p}\\mathbf{p}^\\top", "\\texttt{jacobian(softmax, z)}"):
+    for caption in ("\\mathbf{p}^\\top\\mathbf{p}", "\\texttt{jacobian(softmax, z)}"):
         block = text[text.index(caption):]
         cells = [after(block, f"p_{i}", 3) for i in (1, 2, 3)]
         np.testing.assert_allclose(np.ravel(cells), expected, atol=6e-5)
     assert "max difference, analytic vs numerical (to 6 decimals) 0.000000" in text
     assert "each row sums to [0.0000, 0.0000, 0.0000]" in text
-    assert "shape 2 × 3" in text and "[[1.0000, 0.0000, −2.0000], [0.5000, 3.0000, 1.0000]]" in text
+    # x ↦ xW with W = [[1, 0.5], [0, 3], [-2, 1]] (3 × 2): the Jacobian is 2 × 3, entry (i, j) = W[j, i]
+    W = [[1.0, 0.5], [0.0, 3.0], [-2.0, 1.0]]
+    assert "shape 2 × 3" in text and "it equals W^\\top" in text
+    J = after(text, "it equals W^\\top", 6)
+    assert J == [W[j][i] for i in range(2) for j in range(3)]
 
 
 def test_directional_derivative_matches_secant_slopes():
@@ -82,15 +86,23 @@ def test_directional_derivative_matches_secant_slopes():
 def test_chain_rule_product_matches_the_numerical_gradient():
     text = visible_text(run_snippet("chain_rule_backprop"))
     assert "2 × 3" in text and "2 × 2" in text and "1 × 2" in text
-    W = np.random.default_rng(0).normal(size=(2, 3)).round(2)
+    # row form: W is d_in × d_out = 3 × 2 and a = x W, so a_i = sum_j x_j W[j, i]
+    W = np.random.default_rng(0).normal(size=(3, 2)).round(2)
     x, t = np.array([0.5, -1.0, 2.0]), np.array([0.2, -0.3])
-    h = [math.tanh(sum(W[i, j] * x[j] for j in range(3))) for i in range(2)]
-    by_hand = [sum((h[i] - t[i]) * (1 - h[i] ** 2) * W[i, j] for i in range(2)) for j in range(3)]
+    h = [math.tanh(sum(x[j] * W[j, i] for j in range(3))) for i in range(2)]
+    by_hand = [sum((h[i] - t[i]) * (1 - h[i] ** 2) * W[j, i] for i in range(2)) for j in range(3)]
     backprop = after(text, "\\ldots \\cdot \\partial \\mathbf{a}/\\partial \\mathbf{x} (1 × 3)", 3)
     numeric = after(text, "numerical gradient of the whole composition", 3)
+    last_step = after(text, "(in code, grad_a @ W.T)", 3)
     np.testing.assert_allclose(backprop, by_hand, atol=6e-6)
     np.testing.assert_allclose(numeric, by_hand, atol=6e-6)
+    np.testing.assert_allclose(last_step, by_hand, atol=6e-6)
     assert "max difference (to 6 decimals) 0.000000" in text
+    # the linear layer's Jacobian, output × input, is the 2 × 3 matrix W transposed
+    assert "\\partial \\mathbf{a} / \\partial \\mathbf{x} = W^\\top 2 × 3" in text
+    assert "minus W^\\top , largest entry (to 6 decimals) 0.000000" in text
+    printed = after(text, "\\partial \\mathbf{a} / \\partial \\mathbf{x} = W^\\top 2 × 3", 6)
+    np.testing.assert_allclose(np.reshape(printed, (2, 3)), W.T, atol=5e-4)
 
 
 def test_gradient_descent_converges_for_small_rate_and_diverges_for_large():

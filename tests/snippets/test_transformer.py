@@ -312,3 +312,19 @@ def test_swiglu_gate_times_value():
     assert "8, 8 × 16, 8 × 16, 16 × 8" in text
     assert "equals swiglu(x, W_{\\text{gate}} , W_{\\text{up}} , W_{\\text{down}} ) True" in text
     assert f"{3 * 4096 * 11008:,}" in text and f"{2 * 4096 * 4 * 4096:,}" in text
+    # SiLU dips below 0: its minimum solves 1 + x(1 − σ(x)) = 0 (bisection with math, not the library)
+    lo, hi = -3.0, -0.5
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if 1 + mid * (1 - 1 / (1 + math.exp(-mid))) < 0 else (lo, mid)
+    x_min = (lo + hi) / 2
+    y_min = x_min / (1 + math.exp(-x_min))
+    assert "lowest value of \\operatorname{SiLU} (on a grid of step 10^{-5} ) " + f"{y_min:.4f}".replace("-", "−") in text
+    assert f"x = {x_min:.3f}" in text
+    # negative gates in the printed table: count them, and each flips the sign of its value
+    gates = [(float(s.replace("−", "-")), float(v.replace("−", "-"))) for _, _, s, v, _ in rows]
+    negative = [(s, v) for s, v in gates if s < 0]
+    assert negative and all(s * v * v <= 0 for s, v in negative)  # s·v has the opposite sign of v
+    assert f"is negative {len(negative)} of 16" in text
+    assert "opposite sign of the value True" in text
+    assert "amplifies its value" in text and max(s for s, _ in gates) > 1
