@@ -123,6 +123,7 @@ def adam_step(
     eps: float = 1e-8,
     weight_decay: float = 0.0,
     decoupled: bool = False,
+    bias_correction: bool = True,
 ) -> AdamStep:
     """Step ``t`` (counted from 1) of Adam, from the moments ``m``, ``v`` left by step ``t − 1`` (zeros at first).
 
@@ -132,6 +133,8 @@ def adam_step(
     ``decoupled=False`` adds ``λθ`` to the gradient first (an L2 penalty, ``torch.optim.Adam``'s
     ``weight_decay``); ``decoupled=True`` shrinks ``θ ← θ − ηλθ`` before the Adam step and
     leaves the moments alone (AdamW, as ``torch.optim.AdamW`` computes it).
+    ``bias_correction=False`` uses ``m`` and ``v`` as they are (``m̂ = m``, ``v̂ = v``), to show
+    what the correction is for.
 
     >>> s = adam_step([1.0], [0.5], m=[0.0], v=[0.0], t=1, lr=0.1)
     >>> s.m.round(4).tolist(), s.m_hat.round(4).tolist(), s.theta.round(6).tolist()  # m̂ = g at t = 1
@@ -159,17 +162,19 @@ def adam_step(
         g = g + wd * th
     m1 = b1 * m0 + (1 - b1) * g
     v1 = b2 * v0 + (1 - b2) * g * g
-    m_hat = m1 / (1 - b1**t)
-    v_hat = v1 / (1 - b2**t)
+    if not isinstance(bias_correction, bool):
+        raise TypeError(f"bias_correction must be True or False, got {type(bias_correction).__name__}")
+    m_hat = m1 / (1 - b1**t) if bias_correction else m1
+    v_hat = v1 / (1 - b2**t) if bias_correction else v1
     return AdamStep(th - lr_ * m_hat / (np.sqrt(v_hat) + eps_), m1, v1, m_hat, v_hat)
 
 
 def adam_descent(
-    grad_fn: Callable[[FloatArray], ArrayLike], theta0: ArrayLike, steps: int, **adam_kwargs: float
+    grad_fn: Callable[[FloatArray], ArrayLike], theta0: ArrayLike, steps: int, **adam_kwargs: float | bool
 ) -> list[AdamStep]:
     """Run ``steps`` Adam updates from ``theta0``; returns every :class:`AdamStep` (step ``t`` at index ``t − 1``).
 
-    ``adam_kwargs`` are passed to :func:`adam_step` (``lr``, ``beta1``, ``beta2``, ``eps``, ...).
+    ``adam_kwargs`` are passed to :func:`adam_step` (``lr``, ``beta1``, ``beta2``, ``eps``, ``bias_correction`` ...).
 
     >>> run = adam_descent(lambda th: 2 * th, [1.0], steps=3, lr=0.1)  # L = θ²: each step moves about η
     >>> [round(float(s.theta[0]), 4) for s in run]

@@ -128,3 +128,20 @@ def test_taylor_errors_shrink_like_powers_of_the_step():
     assert 3.6 < errs1[0] / errs1[1] < 4.4 and 7.2 < errs2[0] / errs2[1] < 8.8  # h² and h³
     with pytest.raises(ValueError, match="hess"):
         taylor_approximation(0.0, [1.0, 1.0], [0.1, 0.1], [[1.0]])
+
+
+def test_logistic_loss_hessian_against_finite_differences_and_a_loop():
+    from notation import logistic_loss, logistic_loss_hessian
+
+    rng = np.random.default_rng(4)
+    X = np.column_stack([np.ones(6), rng.normal(size=(6, 2))])
+    y = np.array([1, 0, 1, 1, 0, 0])
+    theta = np.array([0.3, -0.5, 1.2])
+    H = logistic_loss_hessian(theta, X, y)
+    np.testing.assert_allclose(H, hessian(lambda th: logistic_loss(th, X, y), theta), atol=1e-6)
+    loop = np.zeros((3, 3))
+    for xi in X:
+        p = 1 / (1 + math.exp(-float(xi @ theta)))
+        loop += p * (1 - p) * np.outer(xi, xi) / 6
+    np.testing.assert_allclose(H, loop, rtol=1e-12)
+    assert np.all(np.linalg.eigvalsh(H) >= 0)
