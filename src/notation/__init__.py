@@ -24,6 +24,8 @@ from notation.encoding import *  # noqa: F403
 from notation.encoding import __all__ as _encoding
 from notation.information import *  # noqa: F403
 from notation.information import __all__ as _information
+from notation.layers import *  # noqa: F403
+from notation.layers import __all__ as _layers
 from notation.linalg import *  # noqa: F403
 from notation.linalg import __all__ as _linalg
 from notation.normalization import *  # noqa: F403
@@ -32,6 +34,10 @@ from notation.numerics import *  # noqa: F403
 from notation.numerics import __all__ as _numerics
 from notation.optimization import *  # noqa: F403
 from notation.optimization import __all__ as _optimization
+from notation.optimizers import *  # noqa: F403
+from notation.optimizers import __all__ as _optimizers
+from notation.positions import *  # noqa: F403
+from notation.positions import __all__ as _positions
 from notation.statistics import *  # noqa: F403
 from notation.statistics import __all__ as _statistics
 from notation.transformer import *  # noqa: F403
@@ -45,10 +51,13 @@ __all__ = [
     *_elementary,
     *_encoding,
     *_information,
+    *_layers,
     *_linalg,
     *_normalization,
     *_numerics,
     *_optimization,
+    *_optimizers,
+    *_positions,
     *_statistics,
     *_transformer,
 ]

@@ -22,6 +22,8 @@ __all__ = [
     "softmax_jacobian",
     "local_jacobians",
     "chain_rule",
+    "hessian",
+    "taylor_approximation",
 ]
 
 
@@ -192,4 +194,61 @@ def chain_rule(jacobians: Sequence[ArrayLike]) -> FloatArray:
     out = mats[-1]
     for m in reversed(mats[:-1]):
         out = out @ m
+    return out
+
+
+def hessian(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, eps: float = 1e-4) -> FloatArray:
+    """Hessian ``H_ij = ∂²f/∂x_i∂x_j`` of a scalar ``f: ℝⁿ → ℝ`` at ``x``, by central differences: ``n × n``.
+
+    Each entry is ``[f(x + εe_i + εe_j) − f(x + εe_i − εe_j) − f(x − εe_i + εe_j) + f(x − εe_i − εe_j)] / 4ε²``,
+    which is exact for a quadratic and has an error of order ``ε²`` otherwise; the result is
+    symmetrised, as the true Hessian of a smooth function is. ``ε = 1e-4`` balances that error
+    against rounding (which grows like ``1/ε²``).
+
+    >>> hessian(lambda v: v[0] ** 2 + 3 * v[0] * v[1], [1.0, 2.0]).round(6)
+    array([[2., 3.],
+           [3., 0.]])
+    """
+    x0 = _point(x)
+    _check_eps(eps)
+
+    def value(p: FloatArray) -> float:
+        out = np.asarray(f(p), dtype=np.float64)
+        if out.size != 1:
+            raise ValueError(f"f must return a scalar for a Hessian, got shape {out.shape}")
+        return float(out.reshape(()))
+
+    n = x0.size
+    h = np.empty((n, n))
+    basis = np.eye(n) * eps
+    for i in range(n):
+        for j in range(i, n):
+            ei, ej = basis[i], basis[j]
+            h[i, j] = h[j, i] = (
+                value(x0 + ei + ej) - value(x0 + ei - ej) - value(x0 - ei + ej) + value(x0 - ei - ej)
+            ) / (4 * eps * eps)
+    return h
+
+
+def taylor_approximation(
+    value: float, grad: ArrayLike, delta: ArrayLike, hess: ArrayLike | None = None
+) -> float:
+    """Taylor prediction of ``f(x + δ)`` from ``f(x)``, ``∇f(x)`` and optionally the Hessian ``H``.
+
+    First order: ``f(x) + ∇f(x)ᵀδ`` (the tangent plane, what a gradient step trusts). With
+    ``hess``, second order: ``f(x) + ∇f(x)ᵀδ + ½ δᵀHδ``. For a smooth ``f`` the error of the
+    first is of order ``‖δ‖²`` and of the second of order ``‖δ‖³``.
+
+    >>> taylor_approximation(1.0, [2.0], [0.1]), taylor_approximation(1.0, [2.0], [0.1], [[2.0]])  # f = x² at 1
+    (1.2, 1.21)
+    """
+    g, d = _point(grad, "grad"), _point(delta, "delta")
+    if g.shape != d.shape:
+        raise ValueError(f"grad and delta must have one shape, got {g.shape} and {d.shape}")
+    out = float(value) + float(g @ d)
+    if hess is not None:
+        H = as_float_array(hess, "hess").astype(np.float64)
+        if H.shape != (d.size, d.size):
+            raise ValueError(f"hess must be {d.size} × {d.size}, got {H.shape}")
+        out += 0.5 * float(d @ H @ d)
     return out

@@ -16,6 +16,7 @@ __all__ = [
     "warmup_cosine_schedule",
     "logistic_loss",
     "logistic_loss_gradient",
+    "logistic_loss_hessian",
     "gradient_through_time",
 ]
 
@@ -147,6 +148,24 @@ def logistic_loss_gradient(theta: ArrayLike, X: ArrayLike, y: ArrayLike) -> Floa
 
     th, X_, y_ = _logistic_inputs(theta, X, y)
     return X_.T @ (sigmoid(X_ @ th) - y_) / y_.size
+
+
+def logistic_loss_hessian(theta: ArrayLike, X: ArrayLike, y: ArrayLike) -> FloatArray:
+    """Hessian of :func:`logistic_loss`: ``Xᵀ diag(p(1 − p)) X / B`` with ``p = σ(Xθ)``, shape ``d × d``.
+
+    The labels drop out: the curvature depends only on how unsure the model is at each
+    example (``p(1 − p)`` is largest at ``p = ½``). It is symmetric and positive
+    semi-definite, so the loss is convex in ``θ``.
+
+    >>> logistic_loss_hessian([0.0, 0.0], [[1.0, 2.0], [1.0, -1.0]], [1, 0])
+    array([[0.25 , 0.125],
+           [0.125, 0.625]])
+    """
+    from notation.activations import sigmoid
+
+    th, X_, y_ = _logistic_inputs(theta, X, y)
+    p = sigmoid(X_ @ th)
+    return (X_.T * (p * (1 - p))) @ X_ / y_.size
 
 
 def gradient_through_time(lam: float, steps: int) -> FloatArray:
