@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, mkdocs_build, visible_text
-from notation_site.frontmatter import parse
+from notation_site.model.frontmatter import parse
 from notation_site.new_entry import NewEntryError, add_to_topic, create
 
 VENV = ROOT / ".venv"
