@@ -10,12 +10,8 @@ import re
 import numpy as np
 
 from conftest import run_snippet, visible_text
+from html_output import numbers
 from notation import TINY_VOCAB, tiny_model
-
-
-def numbers(text):
-    """Every number in a piece of visible text, with the site's minus sign and thousands commas."""
-    return [float(x.replace(",", "")) for x in re.findall(r"[−-]?\d[\d,]*(?:\.\d+)?", text.replace("−", "-"))]
 
 
 def test_transformer_tokens_to_ids_splits_rare_words_and_repeats_rows():
