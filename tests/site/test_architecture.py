@@ -92,3 +92,26 @@ def test_the_tests_run_snippets_with_the_builds_runner():
     from notation_site.examples import pool, run
 
     assert conftest.run_example is run.run_example is pool.run_example
+
+
+LAYERS = ["tex", "model", "checks", "search", "examples", "output"]
+"""The layers in order: each imports only from itself and the layers before it. The modules at
+the top of the package (the plugin and the command lines) may import any layer; ``node`` (Node.js
+from the wheel) has no imports of its own and serves ``output.katex`` too."""
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return -1 if module == "notation_site.node" else len(LAYERS)
+
+
+def test_each_layer_imports_only_the_layers_before_it():
+    wrong = [
+        f"{module} ({LAYERS[_layer(module)]}) imports {other}"
+        for module, imported in import_graph().items()
+        for other in imported
+        if _layer(module) < len(LAYERS) and _layer(other) > _layer(module)
+    ]
+    assert wrong == []
