@@ -80,7 +80,6 @@ def check_body(entry: Entry, catalog: Catalog) -> list[Problem]:
     return problems
 
 
-
 def check_field_tex(entry: Entry) -> list[Problem]:
     problems = []
     if isinstance(entry.data.get("symbol"), str):

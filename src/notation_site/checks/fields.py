@@ -54,7 +54,6 @@ def check_fields(entry: Entry) -> list[Problem]:
     return problems
 
 
-
 def check_references(entry: Entry, catalog: Catalog) -> list[Problem]:
     problems = []
     for key, ids in (("see_also", entry.see_also), ("confused_with", list(entry.confused_with))):

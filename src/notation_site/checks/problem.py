@@ -15,6 +15,13 @@ TODO = re.compile(r"\bTODO\b")
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem, reported as ``path:line: message`` with a hint on how to fix it.
+
+    >>> print(Problem(Path("docs/entries/x.md"), 3, "missing field 'name'", "add 'name:'"))
+    docs/entries/x.md:3: missing field 'name'
+        hint: add 'name:'
+    """
+
     path: Path
     line: int
     message: str
@@ -23,7 +30,6 @@ class Problem:
     def __str__(self) -> str:
         text = f"{self.path.as_posix()}:{self.line}: {self.message}"
         return f"{text}\n    hint: {self.hint}" if self.hint else text
-
 
 
 def is_todo(value: Any) -> bool:
@@ -35,7 +41,6 @@ def is_todo(value: Any) -> bool:
     if isinstance(value, dict):
         return any(is_todo(k) or is_todo(v) for k, v in value.items())
     return False
-
 
 
 def strip_code(body: str) -> list[tuple[int, str]]:
@@ -68,7 +73,6 @@ def tex_problems(path: Path, line: int, tex: str, where: str) -> list[Problem]:
     for message in lint_tex(tex):
         problems.append(Problem(path, line, f"{message} {where}", LINT_HINT))
     return problems
-
 
 
 def todos(path: Path, text: str, what: str, hint: str = "replace it with the real content") -> list[Problem]:

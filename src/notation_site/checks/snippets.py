@@ -19,7 +19,6 @@ def missing_snippet(path: Path, line: int, snippet: str) -> Problem:
     )
 
 
-
 def content_pages(root: Path) -> list[Path]:
     """Every Markdown page under docs/ that is not an entry."""
     entries = (root / ENTRIES_DIR).resolve()

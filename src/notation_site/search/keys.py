@@ -40,7 +40,6 @@ def api_names(code: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-
 def search_keys(entry: Entry) -> list[str]:
     """What ``entry`` is called and how it is written: name, id, aliases, LaTeX, glyphs,
     and the left-hand side of its symbol when that is its own notation (:func:`own_notation`)."""
@@ -113,7 +112,6 @@ def search_field(keys: Iterable[str]) -> str:
         tokens.append(MARK + compound(key, nfkc=True))
     # Escaped like the rest of the index: Material's tokenizer reads `<...>` as markup.
     return html.escape(" ".join(dict.fromkeys(tokens)), quote=False)
-
 
 
 def filter_text(entry: Entry, *extra: str) -> str:

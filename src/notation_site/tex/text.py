@@ -96,7 +96,6 @@ def tex_to_text(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
 
 
-
 def top_level_split(tex: str) -> list[str]:
     """The variants a symbol lists side by side, split at top-level ``\\qquad``/``\\quad``.
 
