@@ -1,19 +1,20 @@
-"""Shared helpers: run a snippet as the build does, and build the site once per session."""
+"""Shared helpers: run a snippet as the build does, copy the repository, and build the site
+once per session."""
 
 from __future__ import annotations
 
-import contextlib
 import html
-import io
 import os
 import re
-import runpy
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from notation_site.examples.run import run_example
 
 # A loaded 2-core machine makes per-example deadlines flaky; the examples still run in full.
 settings.register_profile("default", deadline=None)
@@ -24,11 +25,12 @@ SNIPPETS = ROOT / "snippets"
 
 
 def run_snippet(name: str) -> str:
-    """Run ``snippets/<name>.py`` in a fresh namespace and return what it printed (HTML)."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(SNIPPETS / f"{name}.py"), run_name="snippet")
-    return out.getvalue()
+    """Run ``snippets/<name>.py`` as the build does (``notation_site.examples.run``) and return
+    what it printed (HTML); fail with the snippet's file and line if it raised."""
+    result = run_example(ROOT, f"{SNIPPETS.name}/{name}.py")
+    if result.error is not None:
+        pytest.fail(str(result.error), pytrace=False)
+    return result.output
 
 
 def visible_text(markup: str) -> str:
@@ -56,6 +58,33 @@ def mkdocs_build(
         text=True,
         timeout=600,
     )
+
+
+COPIED = ("docs", "snippets", "src", "overrides", "tests", "mkdocs.yml", "Makefile", "pyproject.toml",
+          "requirements.lock", "package.json", "package-lock.json")
+"""What a contributor's clone holds (and what every build reads)."""
+
+
+def copy_repo(dest: Path, root: Path = ROOT) -> Path:
+    """A throwaway copy of the repository at ``root`` (mtimes kept, so ``make`` sees nothing to
+    reinstall); ``node_modules`` and ``.venv`` are linked, not copied."""
+    dest.mkdir(parents=True)
+    for name in COPIED:
+        src = root / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", ".pytest_cache"))
+        elif src.exists():
+            shutil.copy2(src, dest / name)
+    for name in ("node_modules", ".venv"):
+        if (root / name).exists():
+            (dest / name).symlink_to(root / name)
+    return dest
+
+
+@pytest.fixture
+def repo_copy(tmp_path: Path) -> Path:
+    """A throwaway copy of this checkout (``copy_repo``), for a test that edits or builds it."""
+    return copy_repo(tmp_path / "repo")
 
 
 @pytest.fixture(scope="session")

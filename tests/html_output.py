@@ -20,7 +20,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["text_of", "Table", "tables", "facts", "fact", "num", "nums", "numbers", "vector", "close"]
+__all__ = ["text_of", "Table", "tables", "facts", "fact", "num", "nums", "numbers", "after", "numbers_after", "vector", "close"]
 
 _BLOCK_TAG = re.compile(r"</?(?:p|div|br|tr|td|th|dt|dd|li|ul|ol|dl|table|thead|tbody|caption|figure|pre)\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
@@ -124,6 +124,28 @@ def numbers(text: str) -> list[float]:
     [2.303, 1000.0, -0.0005]
     """
     return [num(x) for x in _NUMBER.findall(text)]
+
+
+def after(text: str, label: str, count: int = 1) -> list[float]:
+    """The first ``count`` decimal numbers (with a decimal point) written after ``label``.
+
+    >>> after("H = 1.000 nats, 1.443 bits; n = 3", "H =", 2)
+    [1.0, 1.443]
+    """
+    rest = text[text.index(label) + len(label) :]
+    return [num(x) for x in re.findall(r"[−-]?\d+\.\d+", rest)[:count]]
+
+
+def numbers_after(label: str, text: str, count: int) -> list[float]:
+    """The ``count`` numbers written right after ``label`` (white space between them; a
+    trailing ``%`` is dropped).
+
+    >>> numbers_after("total", "the total 1,024 12.5% then 3", 2)
+    [1024.0, 12.5]
+    """
+    m = re.search(re.escape(label) + r"((?:\s+[−\-]?[\d,]+(?:\.\d+)?%?){" + str(count) + "})", text)
+    assert m, f"no {count} numbers after {label!r}"
+    return [num(v.rstrip("%")) for v in m.group(1).split()]
 
 
 def vector(s: str) -> list[float]:

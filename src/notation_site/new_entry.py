@@ -19,9 +19,10 @@ import re
 import sys
 from pathlib import Path
 
-from notation_site.catalog import DOCS_DIR, ENTRIES_DIR, Catalog, load
-from notation_site.frontmatter import FrontMatterError, parse
-from notation_site.validate import ID_PATTERN, SNIPPET_TESTS_DIR, SNIPPETS_DIR, published_ids
+from notation_site.checks.history import published_ids
+from notation_site.model.catalog import Catalog, load
+from notation_site.model.frontmatter import FrontMatterError, parse
+from notation_site.model.paths import DOCS_DIR, ENTRIES_DIR, ID_PATTERN, SNIPPET_TESTS_DIR, SNIPPETS_DIR
 
 SNIPPET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 ENV = {"id": "NEW_ENTRY_ID", "name": "NEW_ENTRY_NAME", "topic": "NEW_ENTRY_TOPIC", "symbol": "NEW_ENTRY_SYMBOL"}

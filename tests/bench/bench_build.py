@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import statistics
 import subprocess
@@ -12,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import mkdocs_build
+from conftest import copy_repo, mkdocs_build
 
 REPEATS = 3
 
@@ -28,14 +27,6 @@ def timed_build(root: Path, site: Path, env: dict[str, str] | None = None) -> fl
 
 def median_build(root: Path, site: Path, env: dict[str, str] | None = None) -> float:
     return statistics.median(timed_build(root, site, env) for _ in range(REPEATS))
-
-
-def copy_repo(root: Path, dest: Path) -> Path:
-    for name in ("docs", "snippets", "src", "overrides"):
-        shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(root / "mkdocs.yml", dest / "mkdocs.yml")
-    (dest / "node_modules").symlink_to(root / "node_modules")
-    return dest
 
 
 def multiply_content(repo: Path, factor: int) -> int:
@@ -111,11 +102,11 @@ def run(ctx) -> list[tuple[str, str]]:
     with_exec = median_build(ctx.root, site, warm_cache)
     without_exec = median_build(ctx.root, site, {"NOTATION_EXECUTE_EXAMPLES": "false"})
     n_snippets = len(list((ctx.root / "snippets").glob("*.py")))
-    big = copy_repo(ctx.root, ctx.scratch / "big")
+    big = copy_repo(ctx.scratch / "big", ctx.root)
     n_entries = multiply_content(big, 10)
     base_entries = len(list((ctx.root / "docs/entries").glob("*.md")))
     big_time = timed_build(big, ctx.scratch / "big-site")
-    rebuild = serve_rebuild(copy_repo(ctx.root, ctx.scratch / "serve"))
+    rebuild = serve_rebuild(copy_repo(ctx.scratch / "serve", ctx.root))
     validate = check_entries(ctx.root)
     return [
         ("build, snippets executed, plots drawn", f"{cold:.2f} s (median of {REPEATS}; {n_snippets} snippets)"),

@@ -6,7 +6,7 @@ import json
 import re
 
 from conftest import ROOT, visible_text
-from notation_site.catalog import load
+from notation_site.model.catalog import load
 
 
 def _page(site, topic_page: str) -> str:

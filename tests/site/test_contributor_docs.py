@@ -34,7 +34,7 @@ def test_every_make_target_the_guide_mentions_exists():
 
 
 def test_the_guide_explains_every_field_the_validator_knows():
-    from notation_site.validate import FIELDS
+    from notation_site.model.schema import FIELDS
 
     for field in FIELDS:
         assert f"| `{field}` |" in CONTRIBUTING, field

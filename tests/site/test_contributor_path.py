@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -18,7 +17,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, mkdocs_build, visible_text
-from notation_site.frontmatter import parse
+from notation_site.model.frontmatter import parse
 from notation_site.new_entry import NewEntryError, add_to_topic, create
 
 VENV = ROOT / ".venv"
@@ -27,22 +26,6 @@ ENTRY_ID = "contributor-path-check"
 TOPIC = "building-blocks"
 SNIPPET = "contributor_path_check_example"
 SYMBOL = "\\operatorname{LSE}(\\mathbf{z}) = \\log \\sum_{i} e^{z_i}"
-COPIED = ("docs", "snippets", "src", "overrides", "tests", "mkdocs.yml", "Makefile", "pyproject.toml", "requirements.lock", "package.json", "package-lock.json")
-
-
-def copy_repo(dest: Path) -> Path:
-    """What a contributor's clone holds (mtimes kept); the environment is the real one."""
-    dest.mkdir(parents=True)
-    for name in COPIED:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", ".pytest_cache"))
-        else:
-            shutil.copy2(src, dest / name)
-    (dest / "node_modules").symlink_to(ROOT / "node_modules")
-    return dest
-
-
 def make(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``make ARGS`` in ``repo`` with this checkout's environment, which it never reinstalls."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NEW_ENTRY_", "MAKE"))}
@@ -103,8 +86,8 @@ def test_{SNIPPET}():
 
 
 @pytest.mark.build
-def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path):
-    repo = copy_repo(tmp_path / "repo")
+def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path, repo_copy):
+    repo = repo_copy
 
     # 1. make new-entry, with a symbol full of backslashes, as a contributor types it
     created = make(repo, "new-entry", f"ID={ENTRY_ID}", "NAME=Contributor path check", f"TOPIC={TOPIC}", f"SYMBOL={SYMBOL}")
@@ -175,8 +158,8 @@ def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path
 # -- make new-entry's refusals and details ------------------------------------------------
 
 
-def test_make_new_entry_without_arguments_and_no_terminal_says_what_is_missing(tmp_path):
-    repo = copy_repo(tmp_path / "repo")
+def test_make_new_entry_without_arguments_and_no_terminal_says_what_is_missing(repo_copy):
+    repo = repo_copy
     result = make(repo, "new-entry", "ID=some-thing")
     assert result.returncode != 0
     assert "make new-entry: missing NAME, TOPIC, SYMBOL" in result.stderr
@@ -194,8 +177,8 @@ def test_make_new_entry_without_arguments_and_no_terminal_says_what_is_missing(t
         ({"snippet": "softmax_temperature"}, "snippets/softmax_temperature.py already exists"),
     ],
 )
-def test_new_entry_refuses_bad_input_and_writes_nothing(tmp_path, args, message):
-    repo = copy_repo(tmp_path / "repo")
+def test_new_entry_refuses_bad_input_and_writes_nothing(args, message, repo_copy):
+    repo = repo_copy
     before = sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file())
     values = {"entry_id": "fresh-one", "name": "Fresh", "topic": TOPIC, "symbol": "x", "snippet": None, **args}
     with pytest.raises(NewEntryError, match=re.escape(message)):
@@ -203,9 +186,9 @@ def test_new_entry_refuses_bad_input_and_writes_nothing(tmp_path, args, message)
     assert sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file()) == before
 
 
-def test_new_entry_refuses_an_id_that_main_had(tmp_path, monkeypatch):
+def test_new_entry_refuses_an_id_that_main_had(monkeypatch, repo_copy):
     monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
-    repo = copy_repo(tmp_path / "repo")
+    repo = repo_copy
     env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
     for cmd in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "main"], ["checkout", "-q", "-b", "work"]):
         subprocess.run(["git", "-C", str(repo), *cmd], check=True, capture_output=True, env=env)

@@ -1,11 +1,11 @@
-"""The static check that keeps snippets deterministic (notation_site.determinism)."""
+"""The static check that keeps snippets deterministic (notation_site.checks.determinism)."""
 
 from __future__ import annotations
 
 import pytest
 
 from conftest import ROOT
-from notation_site.determinism import nondeterminism, snippet_problems
+from notation_site.checks.determinism import nondeterminism, snippet_problems
 
 
 @pytest.mark.parametrize(

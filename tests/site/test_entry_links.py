@@ -9,7 +9,7 @@ import re
 import yaml
 
 from conftest import ROOT
-from notation_site.catalog import load
+from notation_site.model.catalog import load
 
 
 def _mkdocs_config() -> dict:

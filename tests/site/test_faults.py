@@ -5,24 +5,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, mkdocs_build
-
-
-def copy_repo(dest: Path) -> Path:
-    """A throwaway copy of what the build reads; node_modules and .venv are linked, not copied."""
-    for name in ("docs", "snippets", "src", "overrides"):
-        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("mkdocs.yml", "Makefile"):
-        shutil.copy(ROOT / name, dest / name)
-    (dest / "node_modules").symlink_to(ROOT / "node_modules")
-    (dest / ".venv").symlink_to(ROOT / ".venv")
-    return dest
+from conftest import mkdocs_build
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -145,8 +133,8 @@ FAULTS = {f.__name__.lstrip("_"): f for f in (
 
 @pytest.mark.build
 @pytest.mark.parametrize("fault", FAULTS)
-def test_fault_fails_the_build_naming_the_file(fault, tmp_path):
-    repo = copy_repo(tmp_path / "repo")
+def test_fault_fails_the_build_naming_the_file(fault, tmp_path, repo_copy):
+    repo = repo_copy
     expected = FAULTS[fault](repo)
     result = mkdocs_build(repo, tmp_path / "site")
     output = result.stdout + result.stderr
@@ -168,9 +156,9 @@ def _tree(site: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.build
-def test_a_failed_make_build_publishes_nothing(tmp_path):
+def test_a_failed_make_build_publishes_nothing(repo_copy):
     """``make build`` builds beside site/ and moves the result in only when the build passed."""
-    repo = copy_repo(tmp_path / "repo")
+    repo = repo_copy
     good = _make_build(repo)
     assert good.returncode == 0, good.stdout + good.stderr
     published = _tree(repo / "site")

@@ -1,6 +1,6 @@
 """KaTeX's fonts, subset to the glyphs the formulas draw: nothing the reader sees goes missing.
 
-The subsetting (src/notation_site/fonts.py) works out from KaTeX's stylesheet which font
+The subsetting (src/notation_site/output/fonts.py) works out from KaTeX's stylesheet which font
 draws each character. The browser test below asks Chromium itself, through the DevTools
 protocol, which fonts rendered every text run of every formula on every page: if a glyph
 had been cut from the font that should draw it, Chromium would draw it with a system font
@@ -17,7 +17,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from conftest import ROOT
-from notation_site.fonts import FontRules
+from notation_site.output.fonts import FontRules
 from sweep import site_pages
 
 KATEX = ROOT / "node_modules/katex/dist"

@@ -8,7 +8,7 @@ import pytest
 
 from browser import is_local
 from conftest import ROOT
-from notation_site.catalog import load
+from notation_site.model.catalog import load
 from sweep import MODES
 
 pytestmark = pytest.mark.browser

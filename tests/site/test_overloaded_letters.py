@@ -6,9 +6,10 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from notation_site.catalog import load
-from notation_site.validate import OVERLOADED_LETTERS, validate
-from notation_site.views import VIEWS, expand_views
+from notation_site.model.catalog import load
+from notation_site.model.schema import OVERLOADED_LETTERS
+from notation_site.validate import validate
+from notation_site.output.views import VIEWS, expand_views
 
 VIEW = VIEWS["overloaded-letters"]
 

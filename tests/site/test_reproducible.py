@@ -16,7 +16,7 @@ import re
 import pytest
 
 from conftest import ROOT, mkdocs_build
-from notation_site.reproducible import last_commit_time
+from notation_site.output.reproducible import last_commit_time
 
 
 def _tree(site):

@@ -14,9 +14,10 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from notation_site.catalog import load
-from notation_site.katex import KatexRenderer
-from notation_site.search import compound, search_keys
+from notation_site.model.catalog import load
+from notation_site.output.katex import KatexRenderer
+from notation_site.search.keys import search_keys
+from notation_site.search.tokens import compound
 from search_driver import QUERIES, open_search, rank_of, ranked, search
 
 pytestmark = pytest.mark.browser
@@ -311,7 +312,7 @@ def test_cheat_sheet_prints_to_a4_and_letter_without_site_chrome(browser, base_u
 
 
 def test_results_data_holds_every_entry_summary_rendered_and_the_math_of_other_results(built_site):
-    from notation_site.search import math_in
+    from notation_site.search.index import math_in
 
     data = json.loads((built_site / "search/results.json").read_text(encoding="utf-8"))
     catalog = load(ROOT)

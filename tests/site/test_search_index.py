@@ -7,8 +7,10 @@ import json
 import re
 
 from conftest import ROOT, visible_text
-from notation_site.catalog import load
-from notation_site.search import MARK, SEPARATOR, api_names, compound, entry_sections, search_keys, search_uses
+from notation_site.model.catalog import load
+from notation_site.search.index import entry_sections
+from notation_site.search.keys import api_names, search_keys, search_uses
+from notation_site.search.tokens import MARK, SEPARATOR, compound
 
 
 def _index(site) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from notation_site.catalog import load
+from notation_site.model.catalog import load
 from notation_site.validate import main, validate
 
 GOOD = textwrap.dedent(

@@ -61,7 +61,7 @@ def test_issue_forms_and_their_config_match_githubs_schemas():
 
 
 def test_the_error_form_has_the_entry_field_that_the_report_link_fills_in():
-    from notation_site.pages import Repository
+    from notation_site.output.pages import Repository
 
     form = load(GITHUB / "ISSUE_TEMPLATE/error-in-entry.yml")
     ids = [item.get("id") for item in form["body"]]

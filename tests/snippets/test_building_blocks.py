@@ -6,7 +6,6 @@ closed forms), not copied from the output.
 
 from __future__ import annotations
 
-import html
 import math
 import re
 
@@ -14,59 +13,10 @@ import numpy as np
 import pytest
 
 from conftest import run_snippet, visible_text
+from html_output import close, facts, num, nums, tables, vector
 
 
-# ---------- reading the printed HTML ----------
-
-
-def _cell_text(cell: str) -> str:
-    return visible_text(cell)
-
-
-def tables(markup: str) -> list[dict[str, list[str]]]:
-    """Every <table> as {row label: [cell texts]}, plus the header under the key ''."""
-    out = []
-    for body in re.findall(r"<table.*?</table>", markup, flags=re.S):
-        rows: dict[str, list[str]] = {}
-        head = re.search(r"<thead>(.*?)</thead>", body, flags=re.S)
-        if head:
-            rows[""] = [_cell_text(c) for c in re.findall(r"<t[hd]>(.*?)</t[hd]>", head.group(1), flags=re.S)]
-        tbody = re.search(r"<tbody>(.*?)</tbody>", body, flags=re.S).group(1)
-        for i, row in enumerate(re.findall(r"<tr>(.*?)</tr>", tbody, flags=re.S)):
-            label = re.match(r"<th>(.*?)</th>", row, flags=re.S)
-            cells = [_cell_text(c) for c in re.findall(r"<td>(.*?)</td>", row, flags=re.S)]
-            rows[_cell_text(label.group(1)) if label else str(i)] = cells
-        out.append(rows)
-    return out
-
-
-def facts(markup: str) -> dict[str, str]:
-    """Every <dt>/<dd> pair as {label: value}, as a reader sees them."""
-    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", markup, flags=re.S)
-    return {_cell_text(k): _cell_text(v) for k, v in pairs}
-
-
-def num(s: str) -> float:
-    """A printed number back to a float: '−1.25' → -1.25, '∞' → inf, '4.2 × 10^{-18}' → 4.2e-18."""
-    s = s.strip().replace("−", "-").replace(",", "")
-    m = re.fullmatch(r"(-?[\d.]+) \\times 10\^\{(-?\d+)\}", s)
-    if m:
-        return float(m.group(1)) * 10.0 ** int(m.group(2))
-    return {"∞": math.inf, "-∞": -math.inf, "NaN": math.nan}.get(s, None) or float(s)
-
-
-def nums(cells: list[str]) -> list[float]:
-    return [num(c) for c in cells]
-
-
-def vector(s: str) -> list[float]:
-    """'[0.1, −2.0]' → [0.1, -2.0]."""
-    return [num(v) for v in s.strip("[]").split(",")]
-
-
-def close(printed: float, exact: float, decimals: int) -> bool:
-    """True when ``printed`` is ``exact`` rounded to ``decimals`` places."""
-    return abs(printed - exact) <= 0.5 * 10**-decimals + 1e-12
+# ---------- independent references ----------
 
 
 def phi(x: float) -> float:
@@ -91,17 +41,17 @@ def test_layer_one_matmul_each_neuron_is_a_dot_product():
     params, result = tables(out)
     x = [1.0, -2.0, 0.5]
     for j in range(1, 5):
-        *w, b = nums(params[f"neuron {j}"])
+        *w, b = nums(params.rows[f"neuron {j}"])
         pre = sum(wi * xi for wi, xi in zip(w, x)) + b
-        row = nums(result[f"neuron {j}"])
+        row = nums(result.rows[f"neuron {j}"])
         assert close(row[0], pre, 2)
         assert close(row[1], max(0.0, pre), 2) and close(row[2], max(0.0, pre), 2)
     f = facts(out)
-    assert f["shapes \\mathbf{x} , W , \\mathbf{b} , \\mathbf{h}"] == "(3,), (4, 3), (4,), (4,)"
+    assert f["shapes \\mathbf{x}, W, \\mathbf{b}, \\mathbf{h}"] == "(3,), (4, 3), (4,), (4,)"
     assert f["same numbers both ways"] == "True"
     assert f["a batch X of shape (2, 3) gives H of shape"] == "(2, 4)"
     assert f["row 1 of H equals \\mathbf{h}"] == "True"
-    assert f["parameters ( 4 \\times 3 weights + 4 biases)"] == str(4 * 3 + 4)
+    assert f["parameters (4 \\times 3 weights + 4 biases)"] == str(4 * 3 + 4)
 
 
 def test_hidden_layers_shapes_chain_and_count_parameters():
@@ -110,7 +60,7 @@ def test_hidden_layers_shapes_chain_and_count_parameters():
     widths = [4, 8, 8, 3]
     names = ["hidden layer 1", "hidden layer 2", "output layer"]
     for name, d_in, d_out in zip(names, widths, widths[1:]):
-        assert t[name] == [f"{d_in} × {d_out}", str(d_out), f"5 × {d_out}", str(d_out * d_in + d_out)]  # W is d_in × d_out
+        assert t.rows[name] == [f"{d_in} × {d_out}", str(d_out), f"5 × {d_out}", str(d_out * d_in + d_out)]  # W is d_in × d_out
     f = facts(out)
     assert f["total parameters"] == str(sum(o * i + o for i, o in zip(widths, widths[1:])))
     assert f["network output"] == "5 × 3"
@@ -120,7 +70,7 @@ def test_hidden_layers_shapes_chain_and_count_parameters():
 def test_linear_layers_collapse_but_relu_does_not():
     out = run_snippet("linear_layers_collapse")
     (t,) = tables(out)
-    linear, with_relu = (nums(t[k]) for k in list(t)[1:])
+    linear, with_relu = (nums(t.rows[k]) for k in list(t.rows))
     assert linear == [0.0, 0.0, 0.0]
     assert all(v > 0.5 for v in with_relu)
     # independent: the same seeded matrices, multiplied in the other order
@@ -137,22 +87,22 @@ def test_activation_functions_plot_and_values():
     out = run_snippet("activation_functions_plot")
     assert out.count("<svg") == 1 and 'role="img"' in out
     (t,) = tables(out)
-    xs = [num(h.split("=")[1]) for h in t[""][1:]]
+    xs = [num(h.split("=")[1]) for h in t.header[1:]]
     refs = {
         "\\operatorname{ReLU}(x)": lambda v: max(0.0, v),
         "\\operatorname{GeLU}(x)": lambda v: v * phi(v),
         "\\operatorname{SiLU}(x)": lambda v: v * sig(v),
         "\\operatorname{Softplus}(x)": lambda v: math.log1p(math.exp(v)),
-        "\\sigma(x) , sigmoid": sig,
+        "\\sigma(x), sigmoid": sig,
         "\\tanh(x)": math.tanh,
     }
     for label, f in refs.items():
-        assert all(close(p, f(v), 3) for p, v in zip(nums(t[label]), xs)), label
+        assert all(close(p, f(v), 3) for p, v in zip(nums(t.rows[label]), xs)), label
     # far from zero the ReLU family is ≈ 0 on the left and ≈ x on the right, but the squashing
     # functions level off at their bounds: they do not "all agree far from zero"
     far = xs.index(10.0)
-    assert nums(t["\\operatorname{ReLU}(x)"])[far] == 10.0 and nums(t["\\tanh(x)"])[far] == 1.0
-    assert nums(t["\\sigma(x) , sigmoid"])[far] == 1.0 and nums(t["\\tanh(x)"])[xs.index(-10.0)] == -1.0
+    assert nums(t.rows["\\operatorname{ReLU}(x)"])[far] == 10.0 and nums(t.rows["\\tanh(x)"])[far] == 1.0
+    assert nums(t.rows["\\sigma(x), sigmoid"])[far] == 1.0 and nums(t.rows["\\tanh(x)"])[xs.index(-10.0)] == -1.0
 
 
 def test_relu_dead_neuron_gets_no_gradient():
@@ -161,8 +111,8 @@ def test_relu_dead_neuron_gets_no_gradient():
     inputs = [(1.0, 0.5), (-0.5, 2.0), (2.0, -1.0), (0.3, 0.3), (-1.5, -0.5), (0.8, 1.6)]
     live = (1.0, -1.0, 0.5)
     pre = [live[0] * a + live[1] * b + live[2] for a, b in inputs]
-    assert all(close(p, max(0.0, v), 2) for p, v in zip(nums(t["live neuron"]), pre))
-    assert nums(t["dead neuron"]) == [0.0] * 6
+    assert all(close(p, max(0.0, v), 2) for p, v in zip(nums(t.rows["live neuron"]), pre))
+    assert nums(t.rows["dead neuron"]) == [0.0] * 6
     f = facts(out)
     active = [(a, b) for (a, b), v in zip(inputs, pre) if v > 0]
     expected = [sum(a for a, _ in active), sum(b for _, b in active), len(active)]
@@ -176,7 +126,7 @@ def test_gelu_exact_vs_tanh_matches_erf_and_tanh_formulas():
     out = run_snippet("gelu_exact_vs_tanh")
     (t,) = tables(out)
     c = math.sqrt(2 / math.pi)
-    for label, cells in t.items():
+    for label, cells in t.rows.items():
         if not label:
             continue
         x = num(label)
@@ -196,11 +146,11 @@ def test_gelu_exact_vs_tanh_matches_erf_and_tanh_formulas():
 def test_silu_swish_family_and_minimum():
     out = run_snippet("silu_swish_beta")
     (t,) = tables(out)
-    xs = [num(h.split("=")[1]) for h in t[""][1:]]
+    xs = [num(h.split("=")[1]) for h in t.header[1:]]
     for beta in (0.0, 0.5, 1.0, 2.0, 10.0):
-        label = next(k for k in t if k.startswith(f"\\beta = {beta:g}"))
-        assert all(close(p, x * sig(beta * x), 3) for p, x in zip(nums(t[label]), xs))
-    assert nums(t["\\operatorname{ReLU}(x)"]) == [max(0.0, x) for x in xs]
+        label = next(k for k in t.rows if k.startswith(f"\\beta = {beta:g}"))
+        assert all(close(p, x * sig(beta * x), 3) for p, x in zip(nums(t.rows[label]), xs))
+    assert nums(t.rows["\\operatorname{ReLU}(x)"]) == [max(0.0, x) for x in xs]
     grid = [-6 + 12 * i / 120000 for i in range(120001)]
     values = [x * sig(x) for x in grid]
     lowest = min(range(len(grid)), key=values.__getitem__)
@@ -214,20 +164,20 @@ def test_silu_swish_family_and_minimum():
 def test_sigmoid_is_two_class_softmax_bradley_terry_and_gates():
     out = run_snippet("sigmoid_two_class_softmax")
     pairs, gates = tables(out)
-    for key, (a, b, s, p) in pairs.items():
+    for key, (a, b, s, p) in pairs.rows.items():
         if not key:
             continue
         a, b = num(a), num(b)
         assert close(num(s), sig(a - b), 4) and close(num(p), math.exp(a) / (math.exp(a) + math.exp(b)), 4)
     f = facts(out)
     assert f["all four rows agree"] == "True"
-    assert close(num(f["Bradley–Terry with r_A = 1.3 , r_B = 0.4 : \\sigma(r_A - r_B)"]), sig(0.9), 4)
+    assert close(num(f["Bradley–Terry with r_A = 1.3, r_B = 0.4: \\sigma(r_A - r_B)"]), sig(0.9), 4)
     assert close(num(f["reward-model loss -\\log \\sigma(r_A - r_B)"]), math.log1p(math.exp(-0.9)), 4)
     s = [1.2, -0.3, 0.8, -2.0]
-    row_sig = nums(gates["\\sigma(s_i) , each on its own"])
+    row_sig = nums(gates.rows["\\sigma(s_i), each on its own"])
     assert all(close(p, sig(v), 4) for p, v in zip(row_sig, s)) and close(row_sig[-1], sum(map(sig, s)), 4)
     assert row_sig[-1] > 1.5  # sigmoid gates do not sum to 1
-    row_soft = nums(gates["\\operatorname{Softmax}(\\mathbf{s})_i"])
+    row_soft = nums(gates.rows["\\operatorname{Softmax}(\\mathbf{s})_i"])
     assert all(close(p, q, 4) for p, q in zip(row_soft, softmax_list(s))) and row_soft[-1] == 1.0
 
 
@@ -235,13 +185,13 @@ def test_tanh_range_identity_and_gelu_argument():
     out = run_snippet("tanh_range_and_gelu")
     assert out.count("<svg") == 1
     f = facts(out)
-    assert np.allclose(vector(f["\\tanh(-3) , \\tanh(0) , \\tanh(3)"]), [math.tanh(-3), 0.0, math.tanh(3)], atol=5e-5)
+    assert np.allclose(vector(f["\\tanh(-3), \\tanh(0), \\tanh(3)"]), [math.tanh(-3), 0.0, math.tanh(3)], atol=5e-5)
     assert f["\\tanh(x) = 2\\sigma(2x) - 1 for every x plotted"] == "True"
     gap = 2 / (math.exp(40) + 1)  # 1 - tanh(20), exactly
     assert f["true gap 1 - \\tanh(20) = 2\\sigma(-40)"] == f"{gap:.1e}".replace("e-18", " \\times 10^{-18}")
     assert f["float64 rounds \\tanh(20) to exactly 1"] == str(math.tanh(20.0) == 1.0) == "True"
     u = math.sqrt(2 / math.pi) * (1 + 0.044715)
-    assert close(num(f["GELU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
+    assert close(num(f["GELU at x = 1: u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
     assert close(num(f["\\tanh(u)"]), math.tanh(u), 4)
     both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GELU"])
     assert both[0] == both[1] and close(both[0], 0.5 * (1 + math.tanh(u)), 4)
@@ -250,8 +200,8 @@ def test_tanh_range_identity_and_gelu_argument():
 def test_softplus_stable_where_the_naive_formula_fails():
     out = run_snippet("softplus_stable")
     (t,) = tables(out)
-    naive, library, relu_ = zip(*(nums(cells) for key, cells in t.items() if key))
-    xs = [num(k) for k in t if k]
+    naive, library, relu_ = zip(*(nums(cells) for key, cells in t.rows.items() if key))
+    xs = [num(k) for k in t.rows if k]
     assert naive[xs.index(800.0)] == math.inf and naive[xs.index(-40.0)] == 0.0
     for x, v in zip(xs, library):
         exact = x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
@@ -263,7 +213,7 @@ def test_softplus_stable_where_the_naive_formula_fails():
     scale = vector(f["\\operatorname{Softplus} of them, the noise scale of each expert"])
     assert any(v < 0 for v in raw) and all(s > 0 for s in scale)
     assert all(close(s, math.log1p(math.exp(v)), 3) for s, v in zip(scale, raw))
-    assert close(num(f["\\operatorname{Softplus}(x) - \\operatorname{ReLU}(x) is largest at x = 0 , where it is \\ln 2"]), math.log(2), 4)
+    assert close(num(f["\\operatorname{Softplus}(x) - \\operatorname{ReLU}(x) is largest at x = 0, where it is \\ln 2"]), math.log(2), 4)
 
 
 # ---------- logits, softmax, temperature ----------
@@ -276,7 +226,7 @@ def test_logits_are_scores_and_log_probabilities_up_to_a_constant():
     h, w = rng.normal(size=4), rng.normal(size=(6, 4))
     z = [sum(float(w[i, k] * h[k]) for k in range(4)) for i in range(6)]
     log_total = math.log(sum(math.exp(v) for v in z))
-    for i, (label, cells) in enumerate((k, v) for k, v in t.items() if k):
+    for i, (label, cells) in enumerate((k, v) for k, v in t.rows.items() if k):
         logit_, p, log_p, const = nums(cells)
         assert close(logit_, z[i], 3) and close(p, math.exp(z[i] - log_total), 3)
         assert close(log_p, z[i] - log_total, 3) and close(const, -log_total, 3)
@@ -284,9 +234,9 @@ def test_logits_are_scores_and_log_probabilities_up_to_a_constant():
     assert close(num(f["sum of the logits"]), sum(z), 3)
     assert f["negative logits"] == str(sum(v < 0 for v in z))
     assert f["sum of the probabilities"] == "1.000"
-    assert f["shapes of \\mathbf{h} , W_{\\text{out}} , \\mathbf{z}"] == "(4,), (4, 6), (6,)"  # z = h W_out, W_out is d_model × |V|
+    assert f["shapes of \\mathbf{h}, W_{\\text{out}}, \\mathbf{z}"] == "(4,), (4, 6), (6,)"  # z = h W_out, W_out is d_model × |V|
     assert f["most likely next token (largest logit)"] == ["the", "cat", "sat", "on", "mat", "."][z.index(max(z))]
-    assert f["two tokens with logits [2, 0.5] : \\operatorname{logit}(p_1) = \\log \\frac{p_1}{1 - p_1}"] == "1.500"
+    assert f["two tokens with logits [2, 0.5]: \\operatorname{logit}(p_1) = \\log \\frac{p_1}{1 - p_1}"] == "1.500"
 
 
 def test_softmax_shift_invariance_rows_match_and_naive_overflows():
@@ -302,7 +252,7 @@ def test_softmax_rows_sum_to_one_and_wrong_axis_does_not():
     (t,) = tables(out)
     S = [[2.0, 1.0, 0.0, -1.0], [0.5, 0.5, 0.5, 0.5], [-1.0, 3.0, 0.0, 1.0]]
     for i, row in enumerate(S):
-        *p, total = nums(t[f"row {i + 1}"])
+        *p, total = nums(t.rows[f"row {i + 1}"])
         assert all(close(a, b, 3) for a, b in zip(p, softmax_list(row))) and total == 1.0
     columns = [softmax_list([S[r][c] for r in range(3)]) for c in range(4)]
     wrong_row_sums = [sum(columns[c][r] for c in range(4)) for r in range(3)]
@@ -345,14 +295,14 @@ def test_argmax_greedy_decoding_reads_the_position():
     out = run_snippet("argmax_greedy_decoding")
     (t,) = tables(out)
     vocab = [".", "cat", "mat", "on", "sat", "the"]
-    logit_rows = [nums(t[f"logit of “{w}” (id {i})"]) for i, w in enumerate(vocab)]
+    logit_rows = [nums(t.rows[f"logit of “{w}” (id {i})"]) for i, w in enumerate(vocab)]
     steps = list(zip(*logit_rows))  # one tuple of logits per step
     picks = [list(s).index(max(s)) for s in steps]
-    assert nums(t["\\max_k z_k"]) == [max(s) for s in steps]
-    assert t["\\arg\\max_k z_k"] == [str(k) for k in picks]
-    assert t["token picked"] == [vocab[k] for k in picks]
+    assert nums(t.rows["\\max_k z_k"]) == [max(s) for s in steps]
+    assert t.rows["\\arg\\max_k z_k"] == [str(k) for k in picks]
+    assert t.rows["token picked"] == [vocab[k] for k in picks]
     probs = [softmax_list(list(s))[k] for s, k in zip(steps, picks)]
-    assert all(close(a, b, 2) for a, b in zip(nums(t["its probability"]), probs))
+    assert all(close(a, b, 2) for a, b in zip(nums(t.rows["its probability"]), probs))
     f = facts(out)
     assert f["greedy output"] == " ".join(vocab[k] for k in picks) == "the cat sat on the mat"
     assert f["argmax of the probabilities is the same"] == "True"
@@ -366,17 +316,17 @@ def test_masking_minus_infinity_zeros_nan_and_float16():
     S = [[1.0, 2.0, 0.5], [0.3, 1.2, 2.0], [-0.5, 0.8, 0.1]]
     for i in range(3):
         visible = softmax_list(S[i][: i + 1])
-        row = nums(causal[f"token {i + 1}"])
+        row = nums(causal.rows[f"token {i + 1}"])
         assert all(close(a, b, 3) for a, b in zip(row, visible + [0.0] * (2 - i)))
     two = softmax_list([2.0, 0.5])
-    for label, cells in partly.items():
+    for label, cells in partly.rows.items():
         if label:
             assert all(close(a, b, 3) for a, b in zip(nums(cells), two + [0.0, 0.0]))
     # every key blocked: −∞ gives NaN, a replacing finite mask gives 1/4 each, an added one
     # in float64 gives back the unmasked weights, and in float32 rounds the scores away
     scores = [2.0, 0.5, 1.0, -0.5]
     unmasked = softmax_list(scores)
-    row = {label: cells for label, cells in fully.items() if label}
+    row = {label: cells for label, cells in fully.rows.items() if label}
     assert all(close(a, b, 3) for a, b in zip(nums(row["no mask (for comparison)"]), unmasked))
     assert row["replaced by -\\infty (masked_fill, np.where)"] == ["NaN"] * 4
     assert row["-\\infty added"] == ["NaN"] * 4
@@ -397,12 +347,12 @@ def test_masking_minus_infinity_zeros_nan_and_float16():
 def test_keep_top_k_router_keeps_two_and_renormalises():
     out = run_snippet("keep_top_k_router")
     (t,) = tables(out)
-    experts = [k for k in t if k]
-    v = [num(t[e][0]) for e in experts]
+    experts = [k for k in t.rows if k]
+    v = [num(t.rows[e][0]) for e in experts]
     top = sorted(range(len(v)), key=lambda i: -v[i])[:2]
     total = sum(math.exp(v[i]) for i in top)
     for i, e in enumerate(experts):
-        _, kept, gate, full = t[e]
+        _, kept, gate, full = t.rows[e]
         if i in top:
             assert num(kept) == v[i] and close(num(gate), math.exp(v[i]) / total, 3)
         else:

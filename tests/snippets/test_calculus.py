@@ -6,17 +6,7 @@ import re
 import numpy as np
 
 from conftest import run_snippet, visible_text
-
-
-def numbers(s: str) -> list[float]:
-    return [float(x.replace("−", "-").replace(",", "")) for x in re.findall(r"[−-]?\d[\d,]*\.\d+|[−-]?\d+", s)]
-
-
-def after(text: str, label: str, count: int = 1) -> list[float]:
-    """The first ``count`` decimal numbers printed after ``label``."""
-    rest = text[text.index(label) + len(label):]
-    found = re.findall(r"[−-]?\d+\.\d+", rest)[:count]
-    return [float(x.replace("−", "-")) for x in found]
+from html_output import after
 
 
 def test_partial_derivative_holds_the_other_input_still():

@@ -8,12 +8,7 @@ import numpy as np
 
 import html_output as ho
 from conftest import run_snippet, visible_text
-
-
-def after(text: str, label: str, count: int = 1) -> list[float]:
-    """The first ``count`` decimal numbers printed after ``label``."""
-    rest = text[text.index(label) + len(label):]
-    return [float(x.replace("−", "-")) for x in re.findall(r"[−-]?\d+\.\d+", rest)[:count]]
+from html_output import after
 
 
 def H(p, base=math.e):

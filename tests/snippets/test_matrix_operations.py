@@ -7,10 +7,7 @@ import numpy as np
 
 import html_output as ho
 from conftest import run_snippet, visible_text
-
-
-def _num(s: str) -> float:
-    return float(s.replace("−", "-").replace(",", ""))
+from html_output import num
 
 
 def test_matmul_entries_are_rows_times_columns_and_order_matters():
@@ -58,7 +55,7 @@ def test_dot_product_spellings_agree_and_match_the_cosine_form():
         expected = 2 * 3 * math.cos(math.radians(deg))
         m = re.search(rf"theta = {deg}\^\\circ (\S+) (\S+) (\S+)", text)
         assert m is not None
-        dot, geo, angle = map(_num, m.groups())
+        dot, geo, angle = map(num, m.groups())
         assert abs(dot - expected) < 0.006 and abs(geo - expected) < 0.006
         assert abs(angle - deg) < 0.006
 
@@ -104,11 +101,11 @@ def test_hadamard_keeps_shape_and_gives_the_layernorm_gain_and_swiglu_gate():
     assert text.count(expected) == 2  # by ⊙ and by layer_norm(x, gamma, beta)
     m = re.search(r"gate \\operatorname\{SiLU\}\(\\mathbf\{x\} W_1\) ((?:\S+ ){6})up \\mathbf\{x\} W_3 ((?:\S+ ){6})", text)
     assert m is not None
-    gate = [_num(s) for s in m.group(1).split()]
-    up = [_num(s) for s in m.group(2).split()]
+    gate = [num(s) for s in m.group(1).split()]
+    up = [num(s) for s in m.group(2).split()]
     prod = re.search(r"\\odot \\mathbf\{x\} W_3 ((?:\S+ ){6})", text)
     assert prod is not None
-    for g, u, p in zip(gate, up, (_num(s) for s in prod.group(1).split())):
+    for g, u, p in zip(gate, up, (num(s) for s in prod.group(1).split())):
         assert abs(g * u - p) < 0.02  # printed to 2 decimals
     assert "np.outer [[3, 4], [6, 8]]" in text
     assert "has shape 4 × 4" in text

@@ -13,40 +13,7 @@ from fractions import Fraction
 
 import pytest
 from conftest import run_snippet, visible_text
-
-
-def num(s: str) -> float:
-    """A printed number: the site prints minus as U+2212."""
-    return float(s.strip().replace("−", "-"))
-
-
-def tables(html: str) -> list[list[tuple[str, list[str]]]]:
-    """Every table as a list of body rows: (row label as visible text, [cell texts])."""
-    out = []
-    for body in re.findall(r"<tbody>(.*?)</tbody>", html, flags=re.S):
-        rows = []
-        for tr in re.findall(r"<tr>(.*?)</tr>", body, flags=re.S):
-            th = re.findall(r"<th>(.*?)</th>", tr, flags=re.S)
-            tds = re.findall(r"<td>(.*?)</td>", tr, flags=re.S)
-            rows.append((visible_text(th[0]) if th else "", [visible_text(td) for td in tds]))
-        out.append(rows)
-    return out
-
-
-def facts(html: str) -> dict[str, str]:
-    """The <dl> facts as {visible label: visible value}."""
-    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", html, flags=re.S)
-    return {visible_text(k): visible_text(v) for k, v in pairs}
-
-
-def fact(html: str, label_part: str) -> str:
-    matches = [v for k, v in facts(html).items() if label_part in k]
-    assert len(matches) == 1, f"expected one fact containing {label_part!r}, got {matches}"
-    return matches[0]
-
-
-def numbers(text: str) -> list[float]:
-    return [num(x) for x in re.findall(r"[−-]?\d+(?:\.\d+)?(?:e[−-]?\d+)?", text)]
+from html_output import fact, num, numbers, tables
 
 
 # --- probability-model --------------------------------------------------------------------
@@ -54,7 +21,7 @@ def numbers(text: str) -> list[float]:
 
 def test_probability_model_one_step_raises_the_target_and_lowers_the_rest():
     html = run_snippet("probability_model_one_step")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     before, after = ([num(c) for c in cells] for _, cells in rows)
     cat = 1  # vocab = the, cat, dog, sat, mat
     assert after[cat] > before[cat]
@@ -76,7 +43,7 @@ def test_probability_model_one_step_raises_the_target_and_lowers_the_rest():
 
 def test_next_token_distribution_is_a_full_row_over_the_vocabulary():
     html = run_snippet("next_token_distribution")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     assert len(rows) == 7
     for _, cells in rows:
         assert len(cells) == 7  # |V| = 7
@@ -98,7 +65,7 @@ def test_next_token_distribution_is_a_full_row_over_the_vocabulary():
 
 def test_chain_rule_product_equals_exp_of_log_sum_and_rebuilds_a_joint():
     html = run_snippet("chain_rule_sentence_probability")
-    first, joint = tables(html)
+    first, joint = (list(t.rows.items()) for t in tables(html))
     # the factors by hand from the corpus counts (add-one smoothing, |V| = 7)
     exact = [Fraction(4, 10), Fraction(3, 12), Fraction(3, 9), Fraction(3, 10), Fraction(3, 9), Fraction(3, 12), Fraction(3, 9)]
     for (_, cells), f in zip(first, exact):
@@ -125,7 +92,7 @@ def test_chain_rule_product_equals_exp_of_log_sum_and_rebuilds_a_joint():
 
 def test_expectation_rules_on_dice():
     html = run_snippet("expectation_rules")
-    rules, means = tables(html)
+    rules, means = (list(t.rows.items()) for t in tables(html))
     exact = {label: num(cells[0]) for label, cells in rules}
     sample = {label: num(cells[2]) for label, cells in rules}
     keys = list(exact)
@@ -147,7 +114,7 @@ def test_expectation_rules_on_dice():
 
 def test_variance_rules_on_samples():
     html = run_snippet("variance_rules")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     got = [(num(c[0]), numbers(c[1])[-1], num(c[2])) for _, c in rows]
     exact = [4, 4 + 12**2 / 12, 16, 36, 4]  # N(0, 2²), U(0, 12), X + X, 3X, X + 5
     for (sample, _, shown_exact), e in zip(got, exact):
@@ -160,7 +127,7 @@ def test_variance_rules_on_samples():
 
 def test_variance_of_a_dot_product_tracks_d_k():
     html = run_snippet("variance_dot_product")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     widths = [int(re.search(r"= (\d+)", label).group(1)) for label, _ in rows]
     assert widths == [16, 64, 256]
     for d, (_, cells) in zip(widths, rows):
@@ -176,7 +143,7 @@ def test_variance_of_a_dot_product_tracks_d_k():
 
 def test_standard_deviation_is_in_the_units_of_the_data():
     html = run_snippet("standard_deviation_units")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     data = numbers(fact(html, "the data"))
     ms, s = rows[0][1], rows[1][1]
     assert ms[0] == f"{pystats.mean(data):.1f} ms"
@@ -196,7 +163,7 @@ def test_standard_deviation_is_in_the_units_of_the_data():
 
 def test_layernorm_mean_is_per_token_not_across_the_batch():
     html = run_snippet("mean_layernorm_axis")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     tokens = [[num(c) for c in cells[:4]] for _, cells in rows[:3]]
     mu_token = [num(cells[4]) for _, cells in rows[:3]]
     batch = [num(c) for c in rows[3][1][:4]]
@@ -218,7 +185,7 @@ def test_layernorm_mean_is_per_token_not_across_the_batch():
 
 def test_cv_of_balanced_and_unbalanced_expert_loads():
     html = run_snippet("coefficient_of_variation_experts")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     by = {label: cells for label, cells in rows}
     assert by["balanced"][3] == "0.000" and by["balanced"][4] == "0.0000"
     cv = pystats.pstdev([70, 10, 10, 10]) / pystats.mean([70, 10, 10, 10])
@@ -236,7 +203,7 @@ def test_cv_of_balanced_and_unbalanced_expert_loads():
 
 def test_normal_samples_mean_std_shares_and_density():
     html = run_snippet("normal_distribution_samples")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     (m0, s0), (m1, s1) = ([num(c) for c in cells] for _, cells in rows)
     assert abs(m0) < 0.01 and abs(s0 - 1) < 0.01
     assert abs(m1 - 3) < 0.01 and abs(s1 - 0.5) < 0.01
@@ -250,7 +217,7 @@ def test_normal_samples_mean_std_shares_and_density():
 
 def test_noisy_gating_picks_the_two_largest_noisy_logits():
     html = run_snippet("normal_noisy_gating")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     assert [label for label, _ in rows] == ["no noise"] + [f"draw {i}" for i in range(1, 6)]
     chosen_sets = []
     for _, cells in rows:
@@ -267,7 +234,7 @@ def test_noisy_gating_picks_the_two_largest_noisy_logits():
 
 def test_coin_likelihood_peaks_at_the_observed_frequency():
     html = run_snippet("maximum_likelihood_coin")
-    (rows,) = tables(html)
+    (rows,) = (list(t.rows.items()) for t in tables(html))
     ps = [num(re.search(r"p = ([\d.]+)", label).group(1)) for label, _ in rows]
     assert ps == [i / 10 for i in range(1, 10)]
     lik = {}

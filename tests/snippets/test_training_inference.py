@@ -11,13 +11,7 @@ from collections import Counter
 import numpy as np
 
 from conftest import run_snippet, visible_text
-
-
-def numbers_after(label: str, text: str, count: int) -> list[float]:
-    """The ``count`` numbers that follow ``label`` in the visible text."""
-    m = re.search(re.escape(label) + r"((?:\s+[−\-]?[\d,]+(?:\.\d+)?%?){" + str(count) + "})", text)
-    assert m, f"no {count} numbers after {label!r}"
-    return [float(v.replace(",", "").replace("−", "-").rstrip("%")) for v in m.group(1).split()]
+from html_output import numbers_after
 
 
 # --- parameters -----------------------------------------------------------------------

@@ -11,12 +11,8 @@ import numpy as np
 
 from conftest import run_snippet, visible_text
 import html_output as ho
+from html_output import numbers
 from notation import TINY_VOCAB, tiny_model
-
-
-def numbers(text):
-    """Every number in a piece of visible text, with the site's minus sign and thousands commas."""
-    return [float(x.replace(",", "")) for x in re.findall(r"[−-]?\d[\d,]*(?:\.\d+)?", text.replace("−", "-"))]
 
 
 def test_transformer_tokens_to_ids_splits_rare_words_and_repeats_rows():

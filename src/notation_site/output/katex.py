@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from notation_site import node
+from notation_site.model.paths import KATEX_PACKAGE
 
 _SCRIPT = Path(__file__).with_name("katex_render.mjs")
 
@@ -22,37 +23,32 @@ class KatexError(Exception):
     """KaTeX refused a formula."""
 
 
-
-
 def katex_dir(root: Path) -> Path:
     """``node_modules/katex`` under ``root``, or a clear error saying how to install it."""
-    path = Path(root) / "node_modules" / "katex"
+    path = Path(root) / KATEX_PACKAGE
     if not (path / "dist" / "katex.min.css").is_file():
         raise FileNotFoundError(f"{path} is missing: run 'make install' to install KaTeX from package-lock.json")
     return path
 
 
-def katex_version(root: Path) -> str:
-    return str(json.loads((katex_dir(root) / "package.json").read_text())["version"])
-
-
 class KatexRenderer:
-    """Render many formulas per round trip and remember every result.
+    """Render many formulas per round trip and remember every result, for the life of this
+    renderer: the plugin makes one per build, so ``mkdocs serve`` does not accumulate the
+    formulas of every version of every page.
 
     >>> from pathlib import Path
-    >>> r = KatexRenderer(Path(__file__).resolve().parents[2])
+    >>> r = KatexRenderer(Path(__file__).resolve().parents[3])
     >>> '<math' in r.render_many([("x^2", False)])[0]
     True
     >>> r.close()
     """
-
-    _cache: dict[tuple[str, bool, str], str | KatexError] = {}
 
     def __init__(self, root: Path, macros: dict[str, str] | None = None) -> None:
         self.root = Path(root).resolve()
         self.macros = dict(macros or {})
         self._macro_key = json.dumps(self.macros, sort_keys=True)
         self._proc: subprocess.Popen[str] | None = None
+        self._cache: dict[tuple[str, bool, str], str | KatexError] = {}
         self._used: dict[tuple[str, bool, str], None] = {}
 
     def _process(self) -> subprocess.Popen[str]:

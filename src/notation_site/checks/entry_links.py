@@ -15,6 +15,10 @@ from urllib.parse import unquote, urlparse
 
 from markdown.extensions.toc import slugify
 
+from notation_site.checks.problem import Problem, strip_code
+from notation_site.model.catalog import Catalog
+from notation_site.model.paths import DOCS_DIR
+
 _LINK = re.compile(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*(?:\{[^}]*#([\w-]+)[^}]*\})?\s*#*\s*$", re.M)
 
@@ -27,15 +31,13 @@ def _page_anchors(page: Path, entry_ids: list[str]) -> set[str]:
     return anchors
 
 
-def entry_link_problems(catalog) -> list:
-    """A validator ``Problem`` for each entry link to a missing page or anchor."""
-    from notation_site.validate import Problem, _strip_code
-
-    docs = catalog.root / "docs"
+def entry_link_problems(catalog: Catalog) -> list[Problem]:
+    """A ``Problem`` for each entry link to a missing page or anchor."""
+    docs = catalog.root / DOCS_DIR
     topic_entries = {t.page: list(t.entry_ids) for t in catalog.topics}
     problems = []
     for entry in catalog.all_entries:
-        for i, line in _strip_code(entry.body):
+        for i, line in strip_code(entry.body):
             for target in _LINK.findall(line):
                 parsed = urlparse(target)
                 if parsed.scheme or parsed.netloc or target.startswith("#") or not parsed.path:

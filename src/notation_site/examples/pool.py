@@ -1,10 +1,9 @@
 """Run the worked examples in worker processes while the rest of the site is built.
 
-Each snippet is executed by markdown-exec's Python formatter, exactly as an
-``exec="1" html="1"`` block would be, but in a pool of worker processes that starts before
-the pages are read. Running the examples then overlaps with converting, rendering and
-writing the pages instead of adding to it; the plugin collects each example's HTML when it
-writes the page that shows it.
+Each snippet is run by :func:`notation_site.examples.run.run_example` in a pool of worker
+processes that starts before the pages are read. Running the examples then overlaps with
+converting, rendering and writing the pages instead of adding to it; the plugin collects
+each example's result when it writes the page that shows it.
 
 >>> import pathlib, tempfile
 >>> root = pathlib.Path(tempfile.mkdtemp())
@@ -12,7 +11,7 @@ writes the page that shows it.
 >>> _ = (root / "snippets/two.py").write_text("print(1 + 1)\\n")
 >>> with ExampleRunner(root, workers=1) as runner:
 ...     runner.submit("snippets/two.py")
-...     runner.output("snippets/two.py")
+...     runner.result("snippets/two.py").output
 '2\\n'
 """
 
@@ -24,6 +23,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from types import TracebackType
 
+from notation_site.examples.run import ExampleResult, run_example
+
 
 def default_workers() -> int:
     """One worker per core, less the core that builds the pages (at least one, at most four)."""
@@ -31,13 +32,15 @@ def default_workers() -> int:
 
 
 class ExampleRunner:
-    """A pool of processes that run snippets (paths relative to ``root``) through markdown-exec."""
+    """A pool of processes that run snippets (paths relative to ``root``) with ``run_example``;
+    ``plot_cache`` is passed to every run."""
 
-    def __init__(self, root: Path, workers: int | None = None) -> None:
+    def __init__(self, root: Path, workers: int | None = None, plot_cache: Path | None = None) -> None:
         self.root = root
         self.workers = workers or default_workers()
+        self.plot_cache = plot_cache
         self._pool: ProcessPoolExecutor | None = None
-        self._futures: dict[str, Future[str]] = {}
+        self._futures: dict[str, Future[ExampleResult]] = {}
 
     def submit(self, path: str) -> None:
         """Start running ``path`` (once; later calls for the same path do nothing)."""
@@ -47,10 +50,11 @@ class ExampleRunner:
             # spawn, not fork: the build process may hold threads (mkdocs serve) and a Node pipe
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-        self._futures[path] = self._pool.submit(_execute, str(self.root), path)
+        plot_cache = str(self.plot_cache) if self.plot_cache else None
+        self._futures[path] = self._pool.submit(run_example, str(self.root), path, plot_cache)
 
-    def output(self, path: str) -> str:
-        """What ``path`` printed, as markdown-exec renders it (a traceback block if it raised)."""
+    def result(self, path: str) -> ExampleResult:
+        """What ``path`` printed, or where it failed (waits for it to run)."""
         self.submit(path)
         return self._futures[path].result()
 
@@ -66,14 +70,3 @@ class ExampleRunner:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
-
-
-def _execute(root: str, path: str) -> str:
-    """Run one snippet in this worker through markdown-exec; returns its HTML output."""
-    from markdown import Markdown
-    from markdown_exec import formatters, markdown_config
-
-    # Markdown only formats the traceback of a snippet that raised, as a fenced code block
-    markdown_config.save(["pymdownx.superfences"], {})
-    code = (Path(root) / path).read_text(encoding="utf-8")
-    return str(formatters["python"](code=code, md=Markdown(extensions=["pymdownx.superfences"]), html=True, id=path))

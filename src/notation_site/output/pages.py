@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from notation_site.catalog import Catalog, Entry
-from notation_site.validate import SNIPPET_INCLUDE
-from notation_site.views import copy_button
+from notation_site.model.catalog import Catalog, Entry
+from notation_site.model.paths import SNIPPET_INCLUDE, example_placeholder, include_line
+from notation_site.output.markup import copy_button
+from notation_site.tex.glyphs import code_points
 
-EXAMPLE = "<!-- example {path} -->"
 _LINK_TO_ID = re.compile(r"\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
 
@@ -93,7 +93,7 @@ def entry_markdown(
     if entry.unicode:
         points = " ".join(
             f'<span class="copyable"><span class="glyph">{_esc(g)}</span> '
-            f'<code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>{copy_button(g, "glyph")}</span>'
+            f'<code>{code_points(g)}</code>{copy_button(g, "glyph")}</span>'
             for g in entry.unicode
         )
         facts.append(("Unicode", f"<dd>{points}</dd>"))
@@ -168,8 +168,7 @@ def expand_examples(markdown: str, execute: bool = True) -> str:
     """Turn each line ``--8<-- "snippets/x.py"`` into an executed example.
 
     The example is a placeholder that the plugin fills, when it writes the page, with what
-    the snippet printed (HTML), run by markdown-exec in a worker process
-    (``notation_site.examples``). Its source follows in a collapsed block. With
+    the snippet printed (HTML), run in a worker process (``notation_site.examples``). Its source follows in a collapsed block. With
     ``execute=False`` only the source is shown.
 
     >>> print(expand_examples('--8<-- "snippets/a.py"'))  # doctest: +NORMALIZE_WHITESPACE
@@ -185,15 +184,15 @@ def expand_examples(markdown: str, execute: bool = True) -> str:
     def repl(m: re.Match[str]) -> str:
         path = m.group(1)
         if not execute:
-            return f'```python\n--8<-- "{path}"\n```'
+            return f"```python\n{include_line(path)}\n```"
         return "\n".join(
             [
-                EXAMPLE.format(path=path),
+                example_placeholder(path),
                 "",
                 f'??? example-source "Code: `{path}`"',
                 "",
                 "    ```python",
-                f'    --8<-- "{path}"',
+                f"    {include_line(path)}",
                 "    ```",
             ]
         )

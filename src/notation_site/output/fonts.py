@@ -19,8 +19,8 @@ The fonts are under the SIL Open Font License with Reserved Font Names (``KaTeX_
 The copyright and licence records of the name table are kept unchanged, and the licence
 ships beside the fonts (``katex-fonts-LICENSE.txt``).
 
->>> from notation_site.katex import katex_dir
->>> KATEX = katex_dir(Path(__file__).resolve().parents[2]) / "dist"
+>>> from notation_site.output.katex import katex_dir
+>>> KATEX = katex_dir(Path(__file__).resolve().parents[3]) / "dist"
 >>> rules = FontRules.from_css((KATEX / "katex.min.css").read_text(encoding="utf-8"))
 >>> html = ('<span class="katex"><span class="katex-html" aria-hidden="true">'
 ...         '<span class="mord mathnormal">x</span><span class="mbin">×</span>'
@@ -195,8 +195,8 @@ class FontRules:
     def files_drawn(self, formulas: Iterable[str]) -> list[str]:
         """The font files the text of these formulas is drawn with: what their page preloads.
 
-        >>> from notation_site.katex import katex_dir
-        >>> css = katex_dir(Path(__file__).resolve().parents[2]) / "dist/katex.min.css"
+        >>> from notation_site.output.katex import katex_dir
+        >>> css = katex_dir(Path(__file__).resolve().parents[3]) / "dist/katex.min.css"
         >>> rules = FontRules.from_css(css.read_text(encoding="utf-8"))
         >>> rules.files_drawn(['<span class="katex-html" aria-hidden="true"><span class="mord mathnormal">x</span>'
         ...                    '<span class="mord">2</span></span>'])
@@ -210,8 +210,8 @@ def subset_woff2(font: Path, chars: str, cache: Path | None = None) -> bytes:
 
     >>> import io
     >>> from fontTools.ttLib import TTFont
-    >>> from notation_site.katex import katex_dir
-    >>> main = katex_dir(Path(__file__).resolve().parents[2]) / "dist/fonts/KaTeX_Main-Regular.woff2"
+    >>> from notation_site.output.katex import katex_dir
+    >>> main = katex_dir(Path(__file__).resolve().parents[3]) / "dist/fonts/KaTeX_Main-Regular.woff2"
     >>> small = subset_woff2(main, "a×")
     >>> len(small) < main.stat().st_size
     True

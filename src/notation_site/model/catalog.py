@@ -3,10 +3,10 @@
 An entry is one Markdown file, ``docs/entries/<id>.md``: YAML front matter holds its
 fields, the body holds its prose and examples. A topic page, ``docs/<topic>.md``, lists
 its entries' ids in order under ``entries:``; that list decides where an entry is shown.
-The catalog only reads; ``notation_site.validate`` judges.
+The catalog only reads; ``notation_site.checks`` judge.
 
 >>> from pathlib import Path
->>> cat = load(Path(__file__).resolve().parents[2])
+>>> cat = load(Path(__file__).resolve().parents[3])
 >>> cat.entries["softmax"].topic
 'building-blocks'
 """
@@ -18,10 +18,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from notation_site.frontmatter import Document, FrontMatterError, parse
-
-ENTRIES_DIR = Path("docs/entries")
-DOCS_DIR = Path("docs")
+from notation_site.model.frontmatter import Document, FrontMatterError, parse
+from notation_site.model.paths import DOCS_DIR, ENTRIES_DIR
 
 
 @dataclass
@@ -96,9 +94,17 @@ class Entry:
         return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
     @property
-    def letters(self) -> dict[str, str]:
+    def letters(self) -> dict[str, list[str]]:
+        """Each overloaded letter the entry explains, with the meanings it gives it.
+
+        >>> doc = Document(data={"letters": {"σ": "sigmoid", "θ": ["parameters", "an angle"]}})
+        >>> Entry(path=Path("docs/entries/x.md"), doc=doc, text="").letters
+        {'σ': ['sigmoid'], 'θ': ['parameters', 'an angle']}
+        """
         value = self.data.get("letters") or {}
-        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+        if not isinstance(value, dict):
+            return {}
+        return {str(k): [v] if isinstance(v, str) else [str(x) for x in v] if isinstance(v, list) else [] for k, v in value.items()}
 
     @property
     def body(self) -> str:
@@ -170,6 +176,19 @@ class Catalog:
             return f"#{entry_id}"
         depth = len(Path(from_page).parent.parts) if from_page else 0
         return "../" * depth + f"{topic.page}#{entry_id}"
+
+    def where(self, needle: str, page_src: str) -> str:
+        """``file:line`` of the first source that contains ``needle``: the page ``page_src``
+        (a path from the root, ``docs/x.md``), then every entry; else ``page_src`` alone."""
+        candidates = [(e.path.as_posix(), e.text) for e in self.all_entries]
+        page_path = self.root / page_src
+        if page_path.is_file():
+            candidates.insert(0, (page_src, page_path.read_text(encoding="utf-8")))
+        for path, text in candidates:
+            pos = text.find(needle)
+            if pos >= 0:
+                return f"{path}:{text.count(chr(10), 0, pos) + 1}"
+        return page_src
 
 
 def _read(path: Path, root: Path, errors: list[LoadError]) -> Document | None:

@@ -10,10 +10,13 @@ import html
 import re
 from collections.abc import Callable
 
-import markdown
-
-from notation_site.catalog import Catalog, Entry
-from notation_site.search import filter_text, short_tex
+from notation.render import math as inline_math
+from notation_site.model.catalog import Catalog, Entry
+from notation_site.model.schema import OVERLOADED_LETTERS
+from notation_site.output.markup import copy_button, inline_markdown, md_text
+from notation_site.search.keys import filter_text
+from notation_site.tex.glyphs import code_points
+from notation_site.tex.text import short_tex
 
 View = Callable[[Catalog, str], str]
 VIEWS: dict[str, View] = {}
@@ -71,27 +74,22 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
     entry declares the same words, which then supplies the wording and the link.
     Linked rows come before unlinked ones; letters nobody declares are left out.
     """
-    from notation_site.validate import OVERLOADED_LETTERS
-
     host = "overloaded-letters"
     # ε is shown in both of the forms the entries use (\epsilon draws ϵ, \varepsilon draws ε)
     tex = {"θ": r"\theta", "σ": r"\sigma", "α": r"\alpha", "β": r"\beta", "λ": r"\lambda", "ε": r"\epsilon, \varepsilon"}
     # letter -> normalised meaning -> [wording, ids of the entries that declare it]
     rows: dict[str, dict[str, tuple[str, list[str]]]] = {letter: {} for letter in OVERLOADED_LETTERS}
     for entry in catalog.ordered():
-        declared = entry.data.get("letters")
-        if not isinstance(declared, dict):
-            continue
-        for letter, meanings in declared.items():
-            if str(letter) not in rows:
+        for letter, meanings in entry.letters.items():
+            if letter not in rows:
                 continue
-            for meaning in [meanings] if isinstance(meanings, str) else list(meanings or []):
-                wording = " ".join(str(meaning).split())
+            for meaning in meanings:
+                wording = " ".join(meaning.split())
                 key = wording.casefold()
-                row = rows[str(letter)].setdefault(key, (wording, []))
+                row = rows[letter].setdefault(key, (wording, []))
                 if entry.id != host and entry.id not in row[1]:
                     if not row[1]:  # the first entry with a page of its own sets the wording
-                        row = rows[str(letter)][key] = (wording, row[1])
+                        row = rows[letter][key] = (wording, row[1])
                     row[1].append(entry.id)
     lines = ["| Letter | Meaning | Explained in |", "| --- | --- | --- |"]
     for letter in OVERLOADED_LETTERS:
@@ -105,44 +103,6 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
 
 
 # -- symbol index and cheat sheet ---------------------------------------------------------
-
-_COPY_ICON = (
-    '<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="16" height="16">'
-    '<path d="M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4'
-    'a2 2 0 0 0-2 2v14h2V3h12V1Z"/></svg>'
-)
-
-
-def copy_button(text: str, label: str, visible: str = "") -> str:
-    """A button that copies ``text``, with an icon and optional ``visible`` text.
-
-    symbols.js shows it (it is hidden without JavaScript) and handles the click.
-
-    >>> copy_button("\\\\odot", "LaTeX").split(">")[0]
-    '<button type="button" class="copy-button" data-copy="\\\\odot" aria-label="Copy LaTeX \\\\odot" title="Copy LaTeX \\\\odot"'
-    """
-    value = html.escape(text, quote=True)
-    aria = html.escape(f"Copy {label} {text}" if len(text) <= 40 else f"Copy {label}", quote=True)
-    extra = f' data-search-exclude><span class="copy-button__text">{html.escape(visible)}</span>' if visible else ">"
-    return f'<button type="button" class="copy-button" data-copy="{value}" aria-label="{aria}" title="{aria}"{extra}{_COPY_ICON}</button>'
-
-
-def inline_math(tex: str) -> str:
-    """Inline math in raw HTML; the plugin renders it with KaTeX like any other formula."""
-    return f'<span class="arithmatex">\\({html.escape(tex, quote=False)}\\)</span>'
-
-
-def _md_text(s: str) -> str:
-    """Plain text made safe inside a Markdown span."""
-    return re.sub(r"([\\`*_\[\]<$])", r"\\\1", s)
-
-
-def inline_markdown(text: str) -> str:
-    """One line of Markdown with $math$ (an entry's summary) as HTML, math left for KaTeX."""
-    md = markdown.Markdown(extensions=["pymdownx.arithmatex"], extension_configs={"pymdownx.arithmatex": {"generic": True}})
-    out = md.convert(text).strip()
-    return out.removeprefix("<p>").removesuffix("</p>")
-
 
 def _topic_titles(catalog: Catalog) -> dict[str, str]:
     return {t.slug: t.title for t in catalog.topics}
@@ -174,7 +134,7 @@ def symbol_index_view(catalog: Catalog, page: str) -> str:
             f'<span class="copyable"><code>{html.escape(c)}</code>{copy_button(c, "LaTeX")}</span>' for c in latex
         )
         points = "<br>".join(
-            f'<span class="copyable"><code>{" ".join(f"U+{ord(ch):04X}" for ch in g)}</code>'
+            f'<span class="copyable"><code>{code_points(g)}</code>'
             f'{copy_button(g, "glyph")}</span>'
             for g in e.unicode
         ) or '<span class="muted">none</span>'
@@ -193,7 +153,7 @@ def symbol_index_view(catalog: Catalog, page: str) -> str:
             f'<td class="si-latex">{latex_html}</td>',
             f'<td class="si-unicode">{points}</td>',
             f'<td class="si-code">{code_html}</td>',
-            f'<td class="si-entry" markdown="span">[{_md_text(topic or e.name)}]({catalog.url(e.id, page)})</td>',
+            f'<td class="si-entry" markdown="span">[{md_text(topic or e.name)}]({catalog.url(e.id, page)})</td>',
             "</tr>",
         ]
     n = len(entries)
@@ -248,7 +208,7 @@ def cheat_sheet_view(catalog: Catalog, page: str) -> str:
             out += [
                 '<tr markdown="1">',
                 f'<td class="cs-symbol">{inline_math(short_tex(e))}</td>',
-                f'<td class="cs-name" markdown="span">[{_md_text(e.name)}]({catalog.url(e.id, page)})</td>',
+                f'<td class="cs-name" markdown="span">[{md_text(e.name)}]({catalog.url(e.id, page)})</td>',
                 f'<td class="cs-meaning">{inline_markdown(e.summary)}</td>',
                 "</tr>",
             ]

@@ -20,6 +20,9 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
+from notation_site.checks.problem import Problem
+from notation_site.model.paths import SNIPPETS_DIR
+
 # constructors that are deterministic when given a seed (positional or by keyword)
 SEEDED = {
     "numpy.random.default_rng": "seed",
@@ -111,12 +114,10 @@ def nondeterminism(source: str) -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
-def snippet_problems(root: Path, paths: Iterable[Path] | None = None) -> list:
-    """A validator ``Problem`` for each non-deterministic call in ``snippets/*.py`` under ``root``."""
-    from notation_site.validate import Problem
-
+def snippet_problems(root: Path, paths: Iterable[Path] | None = None) -> list[Problem]:
+    """A ``Problem`` for each non-deterministic call in ``snippets/*.py`` under ``root``."""
     problems = []
-    for path in sorted(paths if paths is not None else (root / "snippets").glob("*.py")):
+    for path in sorted(paths if paths is not None else (root / SNIPPETS_DIR).glob("*.py")):
         rel = path.relative_to(root) if path.is_absolute() else path
         try:
             source = (root / rel).read_text(encoding="utf-8")
