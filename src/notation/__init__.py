@@ -32,6 +32,8 @@ from notation.numerics import *  # noqa: F403
 from notation.numerics import __all__ as _numerics
 from notation.optimization import *  # noqa: F403
 from notation.optimization import __all__ as _optimization
+from notation.probability import *  # noqa: F403
+from notation.probability import __all__ as _probability
 from notation.statistics import *  # noqa: F403
 from notation.statistics import __all__ as _statistics
 from notation.transformer import *  # noqa: F403
@@ -49,6 +51,7 @@ __all__ = [
     *_normalization,
     *_numerics,
     *_optimization,
+    *_probability,
     *_statistics,
     *_transformer,
 ]
