@@ -194,3 +194,80 @@ def test_mixture_marginal_posterior_and_monte_carlo_estimate():
     assert num(fact(html, "30 binary")) == pytest.approx(2.0**30, rel=5e-3)
     assert num(fact(html, "100 binary")) == pytest.approx(2.0**100, rel=5e-3)
     assert len(facts(html)) == 4
+
+
+# --- bernoulli ------------------------------------------------------------------------------------
+
+
+def test_bernoulli_moments_and_inverted_dropout_keeps_the_mean():
+    html = run_snippet("bernoulli_dropout_mask")
+    moments_t, mask_t = tables(html)[:2]
+    n = 100_000
+    for p, cells in zip([0.1, 0.5, 0.9], moments_t.rows.values()):
+        mean, sample_mean, var, sample_var = nums(cells)
+        assert (mean, var) == (pytest.approx(p), pytest.approx(p * (1 - p), abs=5e-5))
+        assert abs(sample_mean - p) < 5 * math.sqrt(p * (1 - p) / n)
+        assert sample_var == pytest.approx(p * (1 - p), rel=0.05)
+    mask = [nums(cells) for cells in mask_t.rows.values()]
+    assert len(mask) == 4 and all(len(r) == 8 for r in mask)
+    assert {v for r in mask for v in r} <= {0.0, 1.0}
+    ones = sum(v for r in mask for v in r)
+    assert close(num(fact(html, "share of the mask")), ones / 32, 4)
+    before, after = num(fact(html, "without dropout")), num(fact(html, "h \\odot m"))
+    # the scaled output has mean h̄; its extra spread per entry is at most √(E[h²]·p/(1−p)) ≈ 0.37
+    assert abs(after - before) < 5 * 0.37 / math.sqrt(200_000)
+
+
+# --- categorical ----------------------------------------------------------------------------------
+
+
+def test_categorical_frequencies_approach_the_softmax_probabilities():
+    html = run_snippet("categorical_next_token")
+    (t,) = tables(html)
+    pi, freq, counts = (nums(cells) for cells in t.rows.values())
+    logits = [2.0, 1.0, 0.5, 0.2, -1.0]
+    z = sum(math.exp(v) for v in logits)
+    assert all(close(p, math.exp(v) / z, 4) for p, v in zip(pi, logits))
+    assert sum(counts) == 10_000
+    assert all(close(f, c / 10_000, 4) for f, c in zip(freq, counts))
+    for p, f in zip(pi, freq):  # each frequency within 5 binomial standard errors
+        assert abs(f - p) < 5 * math.sqrt(p * (1 - p) / 10_000)
+    tokens = fact(html, "twelve draws").split()
+    assert len(tokens) == 12 and set(tokens) <= set(t.header[1:])
+    assert close(num(fact(html, "largest gap")), max(abs(f - p) for f, p in zip(freq, pi)), 3)
+
+
+# --- uniform -------------------------------------------------------------------------------------
+
+
+def test_uniform_init_bounds_match_the_papers_and_the_drawn_variance():
+    html = run_snippet("uniform_init_bounds")
+    (t,) = tables(html)
+    fan_in, fan_out = 768, 3072
+    expected = [math.sqrt(6 / (fan_in + fan_out)), math.sqrt(6 / fan_in), 1 / math.sqrt(fan_in)]
+    variances = [2 / (fan_in + fan_out), 2 / fan_in, 1 / (3 * fan_in)]  # Glorot, He, PyTorch default
+    for cells, a, v in zip(t.rows.values(), expected, variances):
+        bound, formula_var, drawn_var, lo, hi = nums(cells)
+        assert close(bound, a, 6)
+        assert close(formula_var, v, 6)
+        assert drawn_var == pytest.approx(v, rel=0.01)  # 2.4 million draws
+        assert -a - 1e-6 <= lo < -0.99 * a and 0.99 * a < hi <= a + 1e-6
+
+
+# --- parameterised-distribution ---------------------------------------------------------------------
+
+
+def test_binomial_rows_sum_to_one_over_k_but_not_over_theta():
+    html = run_snippet("parameterised_distribution_sums")
+    (t,) = tables(html)
+    for theta, cells in zip([0.2, 0.5, 0.8], t.rows.values()):
+        probs = nums(cells)
+        exact = [math.comb(5, k) * theta**k * (1 - theta) ** (5 - k) for k in range(6)]
+        assert all(close(p, e, 4) for p, e in zip(probs[:6], exact))
+        assert probs[6] == 1.0
+    # ∫₀¹ C(n, k) θ^k (1 − θ)^(n − k) dθ = 1/(n + 1) for every k (a Beta integral)
+    assert close(num(fact(html, "k = 3; \\theta)\\,d\\theta, the likelihood")), 1 / 6, 4)
+    assert close(num(fact(html, "p(k = 5; \\theta)")), 1 / 6, 4)
+    at3 = sum(math.comb(5, 3) * th**3 * (1 - th) ** 2 for th in (0.2, 0.5, 0.8))
+    assert close(num(fact(html, "sum over the three")), at3, 4)
+    assert abs(at3 - 1) > 0.1
