@@ -38,6 +38,8 @@ from notation.optimizers import *  # noqa: F403
 from notation.optimizers import __all__ as _optimizers
 from notation.positions import *  # noqa: F403
 from notation.positions import __all__ as _positions
+from notation.probability import *  # noqa: F403
+from notation.probability import __all__ as _probability
 from notation.statistics import *  # noqa: F403
 from notation.statistics import __all__ as _statistics
 from notation.transformer import *  # noqa: F403
@@ -58,6 +60,7 @@ __all__ = [
     *_optimization,
     *_optimizers,
     *_positions,
+    *_probability,
     *_statistics,
     *_transformer,
 ]

@@ -7,7 +7,6 @@ from pathlib import Path
 from conftest import ROOT
 
 from notation_site.model.catalog import load
-from notation_site.model.schema import OVERLOADED_LETTERS
 from notation_site.validate import validate
 from notation_site.output.views import VIEWS, expand_views
 
@@ -45,11 +44,12 @@ def test_real_repo_lists_every_declared_meaning_with_a_correct_link():
             continue
         link = f"[{catalog.entries[entry_id].name}]({catalog.url(entry_id, page)})"
         assert link in where, f"{letter}: {meaning!r} does not link {entry_id}"
-    # the letter column names each letter once, in the validator's order
+    # the letter column names each declared letter once: Greek small letters first, then
+    # capitals, with ε shown in both of its TeX forms
     letters = [r[0] for r in rows if r[0]]
-    expected = [l for l in OVERLOADED_LETTERS if any(d[0] == l for d in declared)]
-    tex = {"θ": "$\\theta$", "σ": "$\\sigma$", "α": "$\\alpha$", "β": "$\\beta$", "λ": "$\\lambda$", "ε": "$\\epsilon, \\varepsilon$"}
-    assert letters == [tex.get(l, f"${l}$") for l in expected]
+    assert len(letters) == len(set(letters)) == len({d[0] for d in declared})
+    assert letters[0] == "$\\alpha$" and "$\\epsilon, \\varepsilon$" in letters and "$\\vert$" in letters
+    assert letters.index("$\\theta$") < letters.index("$\\Sigma$") < letters.index("$B$") < letters.index("$h$")
 
 
 def test_real_repo_entries_validate_and_the_marker_expands():
@@ -101,7 +101,9 @@ def test_tiny_catalog_merges_links_and_spans_pages(tmp_path):
     assert ("$\\sigma$", "Sigmoid", "[Entry sig](#sig), [Entry act](b.md#act)") in rows
     assert ("", "standard deviation", "[Entry act](b.md#act)") in rows
     # meanings only the host declares are unlinked, after the linked ones
-    sigma_rows = rows[: [r[0] for r in rows].index("$\\beta$")]
+    start = [r[0] for r in rows].index("$\\sigma$")
+    sigma_rows = rows[start : start + 3]
+    assert [r[0] for r in rows].index("$\\beta$") < start  # Greek in alphabetical order
     assert [r[1] for r in sigma_rows] == ["Sigmoid", "standard deviation", "singular values"]
     assert sigma_rows[-1][2] == "described below"
     assert ("$\\beta$", "Adam decay rates", "described below") in rows

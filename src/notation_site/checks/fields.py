@@ -7,7 +7,8 @@ import difflib
 
 from notation_site.checks.problem import TODO, Problem, is_todo, todos
 from notation_site.model.catalog import Catalog, Entry
-from notation_site.model.schema import FIELDS, OVERLOADED_LETTERS
+from notation_site.model.schema import FIELDS
+from notation_site.tex.glyphs import is_letter_key
 
 
 def check_fields(entry: Entry) -> list[Problem]:
@@ -41,14 +42,14 @@ def check_fields(entry: Entry) -> list[Problem]:
             )
         )
     for letter in entry.letters:
-        if letter not in OVERLOADED_LETTERS:
+        if not is_letter_key(letter):
             problems.append(
                 Problem(
                     entry.path,
                     entry.line("letters"),
-                    f"letter '{letter}' is not one of the overloaded letters {' '.join(OVERLOADED_LETTERS)}",
-                    "letters: is only for those letters (it feeds the 'Letters with several meanings' page); "
-                    "explain other letters in the body",
+                    f"'{letter}' in letters: is not one letter or symbol",
+                    "letters: maps one letter or symbol (θ, B, |) to the meaning this entry gives it; "
+                    "it feeds the 'Letters with several meanings' page",
                 )
             )
     return problems

@@ -86,7 +86,3 @@ FIELDS: dict[str, Field] = {
         required=False,
     ),
 }
-
-# Greek first, then Latin capitals, then the one lowercase letter (h: heads or a hidden vector).
-OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "λ", "ε", "L", "N", "T", "B", "E", "H", "V", "h")
-"""The letters ``letters:`` may explain (the "Letters with several meanings" page)."""

@@ -12,10 +12,9 @@ from collections.abc import Callable
 
 from notation.render import math as inline_math
 from notation_site.model.catalog import Catalog, Entry
-from notation_site.model.schema import OVERLOADED_LETTERS
 from notation_site.output.markup import copy_button, inline_markdown, md_text
 from notation_site.search.keys import filter_text
-from notation_site.tex.glyphs import code_points
+from notation_site.tex.glyphs import code_points, letter_order, letter_tex
 from notation_site.tex.text import short_tex
 
 View = Callable[[Catalog, str], str]
@@ -64,7 +63,7 @@ def topics_view(catalog: Catalog, page: str) -> str:
 
 @view("overloaded-letters")
 def overloaded_letters_view(catalog: Catalog, page: str) -> str:
-    """A table of every meaning that entries give the overloaded letters (``OVERLOADED_LETTERS``).
+    """A table of every meaning that entries give a letter or symbol (``letters:``).
 
     Each entry declares the meaning it gives a letter in its own front matter, as
     ``letters: {σ: sigmoid}`` (a list of strings for several meanings). Entries that
@@ -75,29 +74,25 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
     Linked rows come before unlinked ones; letters nobody declares are left out.
     """
     host = "overloaded-letters"
-    # ε is shown in both of the forms the entries use (\epsilon draws ϵ, \varepsilon draws ε)
-    tex = {"θ": r"\theta", "σ": r"\sigma", "α": r"\alpha", "β": r"\beta", "λ": r"\lambda", "ε": r"\epsilon, \varepsilon"}
     # letter -> normalised meaning -> [wording, ids of the entries that declare it]
-    rows: dict[str, dict[str, tuple[str, list[str]]]] = {letter: {} for letter in OVERLOADED_LETTERS}
+    rows: dict[str, dict[str, tuple[str, list[str]]]] = {}
     for entry in catalog.ordered():
         for letter, meanings in entry.letters.items():
-            if letter not in rows:
-                continue
             for meaning in meanings:
                 wording = " ".join(meaning.split())
                 key = wording.casefold()
-                row = rows[letter].setdefault(key, (wording, []))
+                row = rows.setdefault(letter, {}).setdefault(key, (wording, []))
                 if entry.id != host and entry.id not in row[1]:
                     if not row[1]:  # the first entry with a page of its own sets the wording
                         row = rows[letter][key] = (wording, row[1])
                     row[1].append(entry.id)
     lines = ["| Letter | Meaning | Explained in |", "| --- | --- | --- |"]
-    for letter in OVERLOADED_LETTERS:
+    for letter in sorted(rows, key=letter_order):
         linked = [r for r in rows[letter].values() if r[1]]
         unlinked = [r for r in rows[letter].values() if not r[1]]
         for n, (wording, ids) in enumerate(linked + unlinked):
             where = ", ".join(f"[{catalog.entries[i].name}]({catalog.url(i, page)})" for i in ids)
-            cell = f"${tex.get(letter, letter)}$" if n == 0 else ""
+            cell = f"${letter_tex(letter)}$" if n == 0 else ""
             lines.append(f"| {cell} | {wording.replace('|', chr(92) + '|')} | {where or 'described below'} |")
     return "\n".join(lines)
 

@@ -50,3 +50,47 @@ def is_notation_glyph(ch: str) -> bool:
     if unicodedata.category(ch) == "Sm":
         return True
     return any(a <= ord(ch) <= b for a, b in MATH_BLOCKS) and unicodedata.category(ch)[0] in "LS"
+
+
+_TEX_CAPITALS = set("ΓΔΘΛΞΠΣΥΦΨΩ")  # the Greek capitals TeX draws with a command of their own
+
+
+def letter_tex(letter: str) -> str:
+    """The TeX that draws a letter or symbol an entry gives a meaning (``letters:``).
+
+    Greek letters by name; ε in both forms entries use (``\\epsilon`` draws ϵ,
+    ``\\varepsilon`` ε); ``|`` as ``\\vert``, which a Markdown table cell can hold.
+
+    >>> [letter_tex(c) for c in "θλΣΛεB|"]
+    ['\\\\theta', '\\\\lambda', '\\\\Sigma', '\\\\Lambda', '\\\\epsilon, \\\\varepsilon', 'B', '\\\\vert']
+    """
+    if letter == "|":
+        return r"\vert"
+    name = unicodedata.name(letter, "")
+    if name == "GREEK SMALL LETTER EPSILON":
+        return r"\epsilon, \varepsilon"
+    if name.startswith("GREEK SMALL LETTER ") or letter in _TEX_CAPITALS:
+        word = {"lamda": "lambda"}.get(name.split()[-1].lower(), name.split()[-1].lower())  # Unicode spells it lamda
+        return "\\" + (word.capitalize() if letter.isupper() else word)
+    return letter
+
+
+def letter_order(letter: str) -> tuple[int, str]:
+    """Sort key for a table of letters: Greek small, Greek capitals, Latin capitals,
+    Latin small, then other symbols; alphabetical within each.
+
+    >>> sorted("hTσ|Σα", key=letter_order)
+    ['α', 'σ', 'Σ', 'T', 'h', '|']
+    """
+    greek = "GREEK" in unicodedata.name(letter, "")
+    group = (0 if letter.islower() else 1) if greek else (2 if letter.isupper() else 3 if letter.islower() else 4)
+    return group, letter
+
+
+def is_letter_key(key: str) -> bool:
+    """True for what ``letters:`` may name: one letter or one mathematical symbol.
+
+    >>> [is_letter_key(k) for k in ("θ", "B", "|", "Σ", "ab", "", "1")]
+    [True, True, True, True, False, False, False]
+    """
+    return len(key) == 1 and (key.isalpha() or key == "|" or unicodedata.category(key) == "Sm")
