@@ -72,7 +72,7 @@ MEASURE = r"""async () => {
   const describe = el => {
     const ex = el.closest("[data-snippet]");
     const id = el.closest("[id]");
-    return (ex ? ex.dataset.snippet : id ? "#" + id.id : el.tagName.toLowerCase()) + ": " + el.textContent.trim().slice(0, 40);
+    return (ex ? ex.dataset.snippet : id ? "#" + id.id : el.tagName.toLowerCase()) + ": " + (el.innerText || "").trim().replace(/\s+/g, " ").slice(0, 40);
   };
   const out = {values: 0, facts: 0, hiddenValues: [], hiddenFacts: 0, formulas: 0, overflowing: 0, uncuedFormulas: []};
   for (const el of document.querySelectorAll("dl.computed > dd, table.computed td, table.computed th")) {
