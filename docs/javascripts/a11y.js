@@ -7,6 +7,8 @@
  *    sideways on narrow screens: each content element that actually overflows its own
  *    scrolling box, and holds nothing focusable already, becomes focusable (arrow keys then
  *    scroll it); one that fits gets no extra tab stop. Re-run when the window is resized.
+ *    A formula's box also gets role="group" and a name, so the new tab stop says what it is
+ *    (a table is named by its own role and caption).
  * 2. Material puts each code block's copy button in a <nav>: a page of examples then lists
  *    dozens of identical navigation landmarks (axe-core's landmark-unique). The <nav> gets
  *    role="none": the button stays, the landmark goes.
@@ -15,6 +17,8 @@
   "use strict";
 
   var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+  var FORMULA = ".math-display, .entry-symbol";
+  var FORMULA_LABEL = "Wide formula, scrolls sideways";
 
   function scrolls(el) {
     var wide = el.scrollWidth > el.clientWidth + 1;
@@ -28,6 +32,10 @@
     var marked = document.querySelectorAll("[data-scroll-region]");
     for (var i = 0; i < marked.length; i++) {
       if (!scrolls(marked[i])) {
+        if (marked[i].getAttribute("data-scroll-region") === "named") {
+          marked[i].removeAttribute("role");
+          marked[i].removeAttribute("aria-label");
+        }
         marked[i].removeAttribute("tabindex");
         marked[i].removeAttribute("data-scroll-region");
       }
@@ -44,7 +52,12 @@
       if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
       if (el.hasAttribute("tabindex") || !scrolls(el) || el.querySelector(FOCUSABLE)) continue;
       el.setAttribute("tabindex", "0");
-      el.setAttribute("data-scroll-region", "");
+      var named = el.matches(FORMULA) && !el.hasAttribute("role") && !el.hasAttribute("aria-label");
+      if (named) {
+        el.setAttribute("role", "group");
+        el.setAttribute("aria-label", FORMULA_LABEL);
+      }
+      el.setAttribute("data-scroll-region", named ? "named" : "");
     }
   }
 
