@@ -24,7 +24,7 @@ VENV = ROOT / ".venv"
 STAMP = VENV / ".installed"
 ENTRY_ID = "contributor-path-check"
 TOPIC = "building-blocks"
-SNIPPET = "contributor_path_check_example"
+SNIPPET = "contributor_path_check"  # derived from the id
 SYMBOL = "\\operatorname{LSE}(\\mathbf{z}) = \\log \\sum_{i} e^{z_i}"
 def make(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``make ARGS`` in ``repo`` with this checkout's environment, which it never reinstalls."""
