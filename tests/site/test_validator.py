@@ -282,7 +282,7 @@ def test_katex_errors_and_shared_alias_warnings_come_from_the_command_lines_extr
     found = validate(load(root), render=render, warnings=warnings)
     # no git history: every entry's formulas are rendered, and no entry counts as changed
     assert [f"{p.path.as_posix()}:{p.line}: {p.message}" for p in found] == [
-        "docs/entries/aa.md:15: KaTeX rejects $\\foo{a}$: Undefined control sequence: \\foo at position 1"
+        "docs/entries/aa.md:16: KaTeX rejects $\\foo{a}$: Undefined control sequence: \\foo at position 1"
     ]
     assert warnings == []
 
