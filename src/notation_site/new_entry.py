@@ -278,7 +278,7 @@ def next_steps(paths: list[Path], entry_id: str, root: Path = Path(".")) -> str:
   {snippet:<44} its worked example (a stub that runs)
   {test:<44} its test (a stub at the end, which fails until written)
   {page:<44} lists '{entry_id}' under entries: {placement(root, paths[3], entry_id)}
-                                               (the page's order; AFTER=<id> places it)
+                                               (the page shows its entries in this order)
   To rename the example: make rename-snippet OLD={name} NEW=<what_it_shows>
 
 Next:
@@ -339,6 +339,10 @@ def main(argv: list[str] | None = None) -> int:
         }
         for key in missing:
             values[key] = _ask(key.upper(), helps[key])
+        slugs = {t.slug: t for t in load(args.root).topics}
+        topic = slugs.get(Path(values["topic"].strip()).stem)
+        if after is None and topic is not None:
+            after = _ask("AFTER", f"the entry it follows on the page, one of: {', '.join(topic.entry_ids)}; Enter for the end") or None
         if snippet is None and values["id"].strip():
             default = default_snippet(values["id"].strip())
             snippet = _ask("SNIPPET", f"the example's file name, saying what it shows; Enter for {default}") or None

@@ -72,6 +72,8 @@ def validate(
         changed = changed_entries(catalog)
         if render is not None:
             problems += katex_problems(catalog.all_entries if changed is None else changed, render)
+            if changed is None:
+                notes.append("no history to tell the changed entries: KaTeX checked every entry's formulas")
         if warnings is not None and changed is not None:
             warnings += alias_warnings(changed, catalog)
     unreadable = load_problems(catalog)
