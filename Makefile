@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries new-entry browser clean
+.PHONY: install serve build test test-reference bench check-entries new-entry rename-snippet browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -39,18 +39,33 @@ build: $(STAMP)
 	mv site.partial site
 	rm -rf site.previous
 
+# A failure ends with the validator's own summary, not make's "*** [Makefile:…] Error 1" line:
+# make prints that line for every failed recipe, so the recipe stops make itself, with SIGPIPE,
+# the one common signal make does not catch (so it prints nothing) and shells do not report.
+# make's exit status is then 141 (128 + SIGPIPE), still a failure. Only the top-level make does
+# this; under a parent make or with -k the usual line stays.
 check-entries: $(STAMP)
-	@$(PY) -m notation_site.validate
+	@$(PY) -m notation_site.validate || { status=$$?; \
+	  if [ "$(MAKELEVEL)" = 0 ] && [ -z "$(findstring k,$(firstword -$(MAKEFLAGS)))" ]; then kill -PIPE $$PPID; fi; \
+	  exit $$status; }
 
 # Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
-# (it asks for what is not given). Writes the entry, a snippet stub and a test stub, all marked TODO.
+# (it asks for what is not given; AFTER=entropy places it after that entry on the topic page, SNIPPET=
+# names the example). Writes the entry, a snippet stub and a test stub, all marked TODO.
 cmdline = $(if $(filter command line,$(origin $(1))),$(value $(1)))
 new-entry: export NEW_ENTRY_ID := $(call cmdline,ID)
 new-entry: export NEW_ENTRY_NAME := $(call cmdline,NAME)
 new-entry: export NEW_ENTRY_TOPIC := $(call cmdline,TOPIC)
 new-entry: export NEW_ENTRY_SYMBOL := $(call cmdline,SYMBOL)
 new-entry: export NEW_ENTRY_SNIPPET := $(call cmdline,SNIPPET)
+new-entry: export NEW_ENTRY_AFTER := $(call cmdline,AFTER)
 new-entry: $(STAMP)
+	@$(PY) -m notation_site.new_entry
+
+# Rename a snippet everywhere it is named: make rename-snippet OLD=kl_divergence NEW=kl_divergence_asymmetry
+rename-snippet: export RENAME_SNIPPET_OLD := $(call cmdline,OLD)
+rename-snippet: export RENAME_SNIPPET_NEW := $(call cmdline,NEW)
+rename-snippet: $(STAMP)
 	@$(PY) -m notation_site.new_entry
 
 # Debian's chromium for the browser tests; installed with apt where missing (never `playwright install`).

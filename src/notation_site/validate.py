@@ -4,33 +4,57 @@ Run it as ``python -m notation_site.validate`` (``make check-entries``); the MkD
 runs the same checks before every build and fails the build if any is found. Every problem
 carries a hint on how to fix it; CONTRIBUTING.md lists them all. Each kind of check is a
 module of ``notation_site.checks``; this one runs them in turn.
+
+The command line adds two things the build does its own way: it runs every formula of the
+entries changed on this branch through KaTeX (the build renders them all anyway), and it
+warns about aliases a changed entry shares with another entry (warnings print, and never
+fail the command or the build).
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from notation_site.checks.body import check_body, check_field_tex
 from notation_site.checks.determinism import snippet_problems
 from notation_site.checks.entry_links import entry_link_problems
 from notation_site.checks.fields import check_fields, check_references, check_todo
+from notation_site.checks.formulas import Render, katex_problems
 from notation_site.checks.glyphs import check_glyphs
-from notation_site.checks.history import check_renamed
+from notation_site.checks.history import changed_entries, check_renamed
 from notation_site.checks.problem import Problem
 from notation_site.checks.snippets import check_snippets
 from notation_site.checks.topics import check_topics, duplicate_ids, load_problems
-from notation_site.model.catalog import Catalog, load
+from notation_site.model.catalog import Catalog, Entry, load
+from notation_site.output.katex import KatexRenderer
+from notation_site.search.overlap import shared_aliases
+
+ALIAS_HINT = (
+    "search lists every entry an alias names, the first one on top; if both entries mean the same "
+    "concept, make one entry and keep the other name as an alias"
+)
 
 
-def validate(catalog: Catalog, notes: list[str] | None = None) -> list[Problem]:
-    """Every problem in the catalog, sorted by file and line.
+def validate(
+    catalog: Catalog,
+    notes: list[str] | None = None,
+    render: Render | None = None,
+    warnings: list[Problem] | None = None,
+) -> list[Problem]:
+    """Every problem in the catalog: files that could not be read first, then the rest,
+    sorted by file and line.
 
     Things that could not be checked (no git history for the renamed-id check) are
-    appended to ``notes`` when a list is given.
+    appended to ``notes`` when a list is given. With ``render`` (KaTeX's ``render_many``),
+    the formulas of the changed entries (every entry without git history) are rendered too;
+    with ``warnings``, the aliases a changed entry shares are appended to it.
     """
     notes = [] if notes is None else notes
-    problems = load_problems(catalog)
+    problems: list[Problem] = []
     covered = {ch for e in catalog.all_entries for glyph in e.unicode for ch in glyph}
     for entry in catalog.all_entries:
         problems += check_fields(entry)
@@ -44,25 +68,90 @@ def validate(catalog: Catalog, notes: list[str] | None = None) -> list[Problem]:
     problems += check_renamed(catalog, notes)
     problems += check_topics(catalog)
     problems += snippet_problems(catalog.root) + entry_link_problems(catalog)
-    return sorted(set(problems), key=lambda p: (p.path.as_posix(), p.line, p.message))
+    if render is not None or warnings is not None:
+        changed = changed_entries(catalog)
+        if render is not None:
+            problems += katex_problems(catalog.all_entries if changed is None else changed, render)
+            if changed is None:
+                notes.append("no history to tell the changed entries: KaTeX checked every entry's formulas")
+        if warnings is not None and changed is not None:
+            warnings += alias_warnings(changed, catalog)
+    unreadable = load_problems(catalog)
+    return unreadable + sorted(set(problems), key=lambda p: (p.path.as_posix(), p.line, p.message))
+
+
+def alias_warnings(entries: list[Entry], catalog: Catalog) -> list[Problem]:
+    """A warning for each alias of ``entries`` that another entry has too."""
+    return [
+        Problem(
+            shared.entry.path,
+            shared.entry.line("aliases"),
+            f"warning: alias '{shared.alias}' is also an alias of "
+            + ", ".join(f"'{o.id}' ({o.path.as_posix()})" for o in shared.others)
+            + f"; search probably lists '{shared.first.id}' first (a heuristic: name words, then the shorter keys, then site order)",
+            ALIAS_HINT,
+        )
+        for shared in shared_aliases(entries, catalog)
+    ]
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml without MkDocs: ``!ENV [NAME, default]`` gives the default, other
+    MkDocs tags (``!relative``, ``!!python/name:``) nothing."""
+
+
+def _env_default(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if suffix == "ENV" and isinstance(node, yaml.SequenceNode) and node.value:
+        return loader.construct_object(node.value[-1])
+    return None
+
+
+_ConfigLoader.add_multi_constructor("!", _env_default)
+_ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def katex_macros(root: Path) -> dict[str, str]:
+    """The ``katex_macros`` of the ``notation`` plugin in ``root/mkdocs.yml`` (none if absent)."""
+    path = Path(root) / "mkdocs.yml"
+    if not path.is_file():
+        return {}
+    config: Any = yaml.load(path.read_text(encoding="utf-8"), Loader=_ConfigLoader) or {}
+    for plugin in config.get("plugins") or []:
+        if isinstance(plugin, dict) and isinstance(plugin.get("notation"), dict):
+            return dict(plugin["notation"].get("katex_macros") or {})
+    return {}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Validate the repository at the current directory (or ``argv[0]``); exit 1 on problems."""
     args = sys.argv[1:] if argv is None else argv
     root = Path(args[0]) if args else Path.cwd()
-    catalog = load(root)
     notes: list[str] = []
-    problems = validate(catalog, notes)
+    katex: KatexRenderer | None = KatexRenderer(root, katex_macros(root))
+    try:
+        katex.start()  # Node.js loads KaTeX while the other checks run
+    except FileNotFoundError as err:
+        notes.append(f"{err}: the formulas were not checked with KaTeX")
+        katex = None
+    try:
+        catalog = load(root)
+        warnings: list[Problem] = []
+        problems = validate(catalog, notes, katex.render_many if katex else None, warnings)
+    finally:
+        if katex is not None:
+            katex.close()
     for problem in problems:
         print(problem)
+    for warning in warnings:
+        print(warning)
     for note in notes:
         print(f"note: {note}")
-    n = len(catalog.all_entries)
+    n = len(catalog.all_entries) + len(catalog.unreadable_ids)
+    also = f" ({len(warnings)} warning(s), which do not fail the check)" if warnings else ""
     if problems:
-        print(f"{len(problems)} problem(s) in {n} entries")
+        print(f"{len(problems)} problem(s) in {n} entries{also}")
         return 1
-    print(f"{n} entries on {len(catalog.topics)} topic pages: no problems")
+    print(f"{n} entries on {len(catalog.topics)} topic pages: no problems{also}")
     return 0
 
 

@@ -38,3 +38,21 @@ def test_the_guide_explains_every_field_the_validator_knows():
 
     for field in FIELDS:
         assert f"| `{field}` |" in CONTRIBUTING, field
+
+
+def test_the_worked_snippet_test_in_the_guide_passes():
+    block = next(b for b in re.findall(r"```python\n(.*?)```", CONTRIBUTING, re.S) if "from html_output import" in b)
+    namespace: dict = {}
+    exec(compile(block, "CONTRIBUTING.md", "exec"), namespace)
+    tests = [f for name, f in namespace.items() if name.startswith("test_")]
+    assert tests
+    for test in tests:
+        test()
+
+
+def test_the_module_table_names_every_module_of_the_library():
+    modules = {p.name for p in (ROOT / "src/notation").glob("*.py") if not p.name.startswith("_")}
+    section = CONTRIBUTING[CONTRIBUTING.index("### Which module of `src/notation/`") :]
+    section = section[: section.index("\n## ")]
+    listed = set(re.findall(r"^\| `(\w+\.py)` \|", section, re.M))
+    assert listed == modules

@@ -24,7 +24,7 @@ VENV = ROOT / ".venv"
 STAMP = VENV / ".installed"
 ENTRY_ID = "contributor-path-check"
 TOPIC = "building-blocks"
-SNIPPET = "contributor_path_check_example"
+SNIPPET = "contributor_path_check"  # derived from the id
 SYMBOL = "\\operatorname{LSE}(\\mathbf{z}) = \\log \\sum_{i} e^{z_i}"
 def make(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``make ARGS`` in ``repo`` with this checkout's environment, which it never reinstalls."""
@@ -89,16 +89,24 @@ def test_{SNIPPET}():
 def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path, repo_copy):
     repo = repo_copy
 
-    # 1. make new-entry, with a symbol full of backslashes, as a contributor types it
-    created = make(repo, "new-entry", f"ID={ENTRY_ID}", "NAME=Contributor path check", f"TOPIC={TOPIC}", f"SYMBOL={SYMBOL}")
+    # 1. make new-entry, with a symbol full of backslashes, as a contributor types it, placed
+    #    after softmax on its page; the snippet's name is derived from the id
+    ids_before = parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"]
+    created = make(
+        repo, "new-entry", f"ID={ENTRY_ID}", "NAME=Contributor path check", f"TOPIC={TOPIC}", f"SYMBOL={SYMBOL}", "AFTER=softmax"
+    )
     assert created.returncode == 0, created.stdout + created.stderr
+    following = ids_before[ids_before.index("softmax") + 1]
+    assert f"lists '{ENTRY_ID}' under entries: after 'softmax', before '{following}'" in created.stdout
     for path in (f"docs/entries/{ENTRY_ID}.md", f"snippets/{SNIPPET}.py", f"tests/snippets/test_{TOPIC.replace('-', '_')}.py"):
         assert path in created.stdout
     assert "make check-entries" in created.stdout and "make serve" in created.stdout
     entry_path = repo / f"docs/entries/{ENTRY_ID}.md"
     entry = parse(entry_path.read_text(encoding="utf-8"))
     assert entry.data["symbol"] == SYMBOL and entry.data["name"] == "Contributor path check"
-    assert parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"][-1] == ENTRY_ID
+    ids_after = parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"]
+    assert ids_after == ids_before[: ids_before.index("softmax") + 1] + [ENTRY_ID] + ids_before[ids_before.index("softmax") + 1 :]
+    assert SNIPPET == ENTRY_ID.replace("-", "_") and (repo / f"snippets/{SNIPPET}.py").is_file()
 
     # 2. the validator fails on every TODO, naming file and line
     rejected = make(repo, "check-entries")
@@ -175,12 +183,15 @@ def test_make_new_entry_without_arguments_and_no_terminal_says_what_is_missing(r
         ({"topic": "nowhere"}, "unknown topic 'nowhere'; the topics are: "),
         ({"name": "The $x$ thing"}, "the name is plain text, without $math$"),
         ({"snippet": "softmax_temperature"}, "snippets/softmax_temperature.py already exists"),
+        ({"snippet": "fresh_one_example"}, "snippet name 'fresh_one_example' says nothing about the example"),
+        ({"after": "entropy"}, "AFTER=entropy: 'entropy' is not on the topic building-blocks; it is on information-theory"),
+        ({"after": "no-such-entry"}, "AFTER=no-such-entry: 'no-such-entry' is not on the topic building-blocks; AFTER= one of"),
     ],
 )
 def test_new_entry_refuses_bad_input_and_writes_nothing(args, message, repo_copy):
     repo = repo_copy
     before = sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file())
-    values = {"entry_id": "fresh-one", "name": "Fresh", "topic": TOPIC, "symbol": "x", "snippet": None, **args}
+    values = {"entry_id": "fresh-one", "name": "Fresh", "topic": TOPIC, "symbol": "x", "snippet": None, "after": None, **args}
     with pytest.raises(NewEntryError, match=re.escape(message)):
         create(repo, **values)
     assert sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file()) == before
@@ -206,3 +217,93 @@ def test_new_entry_appends_to_a_block_style_entries_list(tmp_path):
     flow.write_text("---\ntitle: T\nentries: []\n---\n", encoding="utf-8")
     add_to_topic(flow, "aa")
     assert "entries: [aa]\n" in flow.read_text(encoding="utf-8")
+
+
+def test_make_new_entry_without_after_says_where_the_id_went_and_rename_snippet_renames_everywhere(repo_copy):
+    repo = repo_copy
+    created = make(repo, "new-entry", "ID=fresh-one", "NAME=Fresh", f"TOPIC={TOPIC}", "SYMBOL=x")
+    assert created.returncode == 0, created.stderr
+    ids = parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"]
+    assert ids[-1] == "fresh-one"
+    assert f"under entries: after '{ids[-2]}' (the end of the list)" in created.stdout
+    assert "make rename-snippet OLD=fresh_one NEW=" in created.stdout
+
+    renamed = make(repo, "rename-snippet", "OLD=fresh_one", "NEW=fresh_one_at_zero")
+    assert renamed.returncode == 0, renamed.stderr
+    assert not (repo / "snippets/fresh_one.py").exists() and (repo / "snippets/fresh_one_at_zero.py").is_file()
+    assert '--8<-- "snippets/fresh_one_at_zero.py"' in (repo / "docs/entries/fresh-one.md").read_text(encoding="utf-8")
+    test_text = (repo / f"tests/snippets/test_{TOPIC.replace('-', '_')}.py").read_text(encoding="utf-8")
+    assert 'run_snippet("fresh_one_at_zero")' in test_text and "def test_fresh_one_at_zero():" in test_text
+    assert "fresh_one\"" not in test_text and "def test_fresh_one()" not in test_text
+
+
+# -- make check-entries on a branch: KaTeX, shared aliases, an unreadable entry -----------------
+
+
+def branch_of(repo: Path) -> Path:
+    """``repo`` as a git clone would be: everything committed on main, then a branch ``work``."""
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
+    env.pop("NOTATION_BASE_REF", None)
+    for cmd in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "main"], ["checkout", "-q", "-b", "work"]):
+        subprocess.run(["git", "-C", str(repo), *cmd], check=True, capture_output=True, env=env)
+    return repo
+
+
+def check_entries(repo: Path) -> subprocess.CompletedProcess[str]:
+    env_free = make(repo, "check-entries")
+    assert "make: ***" not in env_free.stdout + env_free.stderr  # only the validator's messages
+    return env_free
+
+
+def test_check_entries_renders_the_changed_entries_formulas_with_katex(monkeypatch, repo_copy):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    repo = branch_of(repo_copy)
+    entry = repo / "docs/entries/temperature.md"
+    text = entry.read_text(encoding="utf-8")
+    body = parse(text).body_line
+    lines = text.splitlines(keepends=True)
+    lines.insert(body, "A formula KaTeX rejects: $\\operatornam{T}$, and one it accepts, $\\frac{z}{T}$.\n\n")
+    entry.write_text("".join(lines), encoding="utf-8")
+
+    result = check_entries(repo)
+    assert result.returncode != 0
+    assert f"docs/entries/temperature.md:{body + 1}: KaTeX rejects $\\operatornam{{T}}$: Undefined control sequence: \\operatornam" in result.stdout
+    assert "frac{z}{T}" not in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1].startswith("1 problem(s) in ")
+
+
+def test_check_entries_warns_about_a_shared_alias_and_passes(monkeypatch, repo_copy):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    repo = branch_of(repo_copy)
+    entry = repo / "docs/entries/temperature.md"
+    text = entry.read_text(encoding="utf-8")
+    aliases_line = next(i for i, line in enumerate(text.splitlines(), start=1) if line.startswith("aliases:"))
+    entry.write_text(text.replace("aliases: [", "aliases: [Normalized Exponential, ", 1), encoding="utf-8")
+
+    result = check_entries(repo)
+    assert result.returncode == 0, result.stdout
+    assert (
+        f"docs/entries/temperature.md:{aliases_line}: warning: alias 'Normalized Exponential' is also an alias of "
+        "'softmax' (docs/entries/softmax.md); search probably lists "
+    ) in result.stdout
+    warnings = result.stdout.count(": warning: ")  # temperature's other shared aliases warn too
+    assert f"no problems ({warnings} warning(s), which do not fail the check)" in result.stdout
+
+
+def test_an_unreadable_entry_is_reported_first_as_itself_and_once(monkeypatch, repo_copy):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    repo = branch_of(repo_copy)
+    relu = repo / "docs/entries/relu.md"
+    lines = relu.read_text(encoding="utf-8").splitlines(keepends=True)
+    quoted = next(i for i, line in enumerate(lines) if line.startswith("read_aloud:"))
+    lines[quoted] = lines[quoted].replace("read_aloud: ", "read_aloud: 'an unclosed quote ", 1)
+    relu.write_text("".join(lines), encoding="utf-8")
+    linking = [p.name for p in (repo / "docs/entries").glob("*.md") if "(#relu)" in p.read_text(encoding="utf-8")]
+    assert linking, "some entry links to relu"
+
+    result = check_entries(repo)
+    assert result.returncode != 0
+    messages = [line for line in result.stdout.splitlines() if not line.startswith(("    hint:", "note:"))]
+    assert messages[0].startswith("docs/entries/relu.md:") and "invalid YAML in the front matter" in messages[0]
+    assert messages[1:] == [messages[-1]] and messages[-1].startswith("1 problem(s) in ")
+    assert "'relu'" not in result.stdout and "#relu" not in result.stdout

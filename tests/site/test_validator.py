@@ -261,3 +261,35 @@ def test_every_problem_comes_with_a_hint(tmp_path):
     assert [str(p) for p in problems if not p.hint] == []
 
 
+
+
+def test_an_unreadable_entry_comes_first_and_links_to_it_are_not_broken(tmp_path):
+    aa = GOOD.format(id="aa", other="bb").replace("Body text", "See [bb](#bb). Body text")
+    root = make_repo(tmp_path, {"aa": aa, "bb": "---\nid: bb\nname: 'unclosed\n---\nBody\n"}, ["aa", "bb"])
+    found = messages(root)
+    assert len(found) == 1 and found[0].startswith("docs/entries/bb.md:") and "invalid YAML" in found[0]
+
+
+def test_katex_errors_and_shared_alias_warnings_come_from_the_command_lines_extras(tmp_path):
+    aa = GOOD.format(id="aa", other="bb").replace("$a + b$", "$\\foo{a}$")
+    root = make_repo(tmp_path, {"aa": aa, "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    assert messages(root) == []  # the build's checks: KaTeX runs in the build itself
+
+    def render(items):
+        return [ValueError("KaTeX parse error: Undefined control sequence: \\foo at position 1: \\foo{a}") if "foo" in t else "<span>" for t, _ in items]
+
+    warnings: list = []
+    found = validate(load(root), render=render, warnings=warnings)
+    # no git history: every entry's formulas are rendered, and no entry counts as changed
+    assert [f"{p.path.as_posix()}:{p.line}: {p.message}" for p in found] == [
+        "docs/entries/aa.md:16: KaTeX rejects $\\foo{a}$: Undefined control sequence: \\foo at position 1"
+    ]
+    assert warnings == []
+
+
+def test_a_lowercase_blackboard_letter_gets_its_own_hint(tmp_path):
+    bad = GOOD.format(id="aa", other="bb").replace("$a + b$", "$x \\in \\mathbb{r}^n$")
+    root = make_repo(tmp_path, {"aa": bad, "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    (message,) = messages(root)
+    assert "\\mathbb has no small letters in KaTeX (\\mathbb{r} draws an ordinary italic r)" in message
+    assert "\\mathbb{R}" in message and "\\mathbb{1}" not in message

@@ -54,7 +54,7 @@ def check_body(entry: Entry, catalog: Catalog) -> list[Problem]:
             )
     for i, t in enumerate(rows):
         for target in re.findall(r"\]\(#([^)\s]+)\)", t):
-            if target not in catalog.entries:
+            if not catalog.known(target):
                 problems.append(
                     Problem(
                         entry.path,

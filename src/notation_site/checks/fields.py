@@ -67,7 +67,7 @@ def check_references(entry: Entry, catalog: Catalog) -> list[Problem]:
                 problems.append(
                     Problem(entry.path, entry.line(key), f"{key} lists the entry itself ('{ref}')", f"remove '{ref}' from {key}")
                 )
-            elif ref not in catalog.entries:
+            elif not catalog.known(ref):  # an unreadable entry is reported as itself
                 close = difflib.get_close_matches(ref, list(catalog.entries), n=1)
                 hint = f"did you mean '{close[0]}'? " if close else ""
                 problems.append(

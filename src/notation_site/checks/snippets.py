@@ -30,7 +30,7 @@ def check_snippets(catalog: Catalog) -> list[Problem]:
     snippets and snippet tests."""
     root = catalog.root
     problems = []
-    referenced = "\n".join(e.text for e in catalog.all_entries)
+    referenced = "\n".join([*(e.text for e in catalog.all_entries), *(e.text for e in catalog.load_errors)])
     for page in content_pages(root):
         text = page.read_text(encoding="utf-8")
         referenced += "\n" + text

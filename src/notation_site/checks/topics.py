@@ -16,7 +16,8 @@ LOAD_HINT = (
 
 
 def load_problems(catalog: Catalog) -> list[Problem]:
-    """A problem for each file whose front matter could not be read."""
+    """A problem for each file whose front matter could not be read (the validator lists
+    these first; other checks take an unreadable entry's id as known)."""
     return [Problem(e.path, e.line, e.message, LOAD_HINT) for e in catalog.load_errors]
 
 
@@ -51,6 +52,8 @@ def check_topics(catalog: Catalog) -> list[Problem]:
             )
             continue
         for entry_id in topic.entry_ids:
+            if entry_id in catalog.unreadable_ids:
+                continue  # reported as itself by load_problems
             if entry_id not in catalog.entries:
                 problems.append(
                     Problem(topic.path, line, f"entries lists unknown id '{entry_id}'", f"create docs/entries/{entry_id}.md or remove the id")

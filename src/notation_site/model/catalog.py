@@ -143,9 +143,13 @@ class Topic:
 
 @dataclass
 class LoadError:
+    """A file whose front matter could not be read, with its text (for what only needs the
+    text, such as the snippets it includes)."""
+
     path: Path
     line: int
     message: str
+    text: str = ""
 
 
 @dataclass
@@ -159,6 +163,16 @@ class Catalog:
     @cached_property
     def topic_by_page(self) -> dict[str, Topic]:
         return {t.page: t for t in self.topics}
+
+    @cached_property
+    def unreadable_ids(self) -> set[str]:
+        """The ids (file names) of entry files whose front matter could not be read: they
+        are reported once, as themselves, so links to them are not reported as broken."""
+        return {e.path.stem for e in self.load_errors if e.path.parent == ENTRIES_DIR}
+
+    def known(self, entry_id: str) -> bool:
+        """An id with an entry file, readable or not."""
+        return entry_id in self.entries or entry_id in self.unreadable_ids
 
     def topic_entries(self, topic: Topic) -> list[Entry]:
         """The entries a topic page shows, in its order (unknown ids are skipped)."""
@@ -193,9 +207,10 @@ class Catalog:
 
 def _read(path: Path, root: Path, errors: list[LoadError]) -> Document | None:
     try:
-        return parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return parse(text)
     except FrontMatterError as err:
-        errors.append(LoadError(path.relative_to(root), err.line, str(err)))
+        errors.append(LoadError(path.relative_to(root), err.line, str(err), text))
     except UnicodeDecodeError as err:
         errors.append(LoadError(path.relative_to(root), 1, f"not UTF-8 text: {err}"))
     return None

@@ -51,6 +51,11 @@ class KatexRenderer:
         self._cache: dict[tuple[str, bool, str], str | KatexError] = {}
         self._used: dict[tuple[str, bool, str], None] = {}
 
+    def start(self) -> None:
+        """Start Node.js and load KaTeX now, in the background, so that the first
+        ``render_many`` does not wait for them (a command line starts it, then does other work)."""
+        self._process()
+
     def _process(self) -> subprocess.Popen[str]:
         if self._proc is None or self._proc.poll() is not None:
             env = dict(os.environ, KATEX_NODE_MODULES=str(katex_dir(self.root).parent))

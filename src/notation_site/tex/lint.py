@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # $$...$$ (display) first, then $...$ (inline) as pymdownx.arithmatex reads them:
 # an inline $ is not followed by a space and the closing one not preceded by one.
@@ -67,10 +68,19 @@ def balance_problem(tex: str) -> str | None:
     return None
 
 
-# Constructs KaTeX accepts but draws differently from what the author meant.
-_SILENT = [
+# Constructs KaTeX accepts but draws differently from what the author meant; a message may
+# be a function of the match, to name what was written.
+_SILENT: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (
-        re.compile(r"\\mathbb\{\s*[^A-Z\s}\\]"),
+        # KaTeX's blackboard font has the capitals and k (𝕜); other small letters fall back
+        re.compile(r"\\mathbb\{\s*([a-jl-z])"),
+        lambda m: (
+            f"\\mathbb has no small letters in KaTeX (\\mathbb{{{m.group(1)}}} draws an ordinary italic {m.group(1)}); "
+            f"for a set write the capital, \\mathbb{{{m.group(1).upper()}}}; for a bold vector, \\mathbf{{{m.group(1)}}}"
+        ),
+    ),
+    (
+        re.compile(r"\\mathbb\{\s*[^A-Za-z\s}\\]"),
         "\\mathbb only has capital letters in KaTeX (\\mathbb{1} draws a plain 1); "
         "write \\mathbf{1} or \\mathbb{I} for an indicator",
     ),
@@ -94,7 +104,14 @@ def lint_tex(tex: str) -> list[str]:
 
     >>> lint_tex(r"\\mathbb{1}_{x > 0}")[0].split(" (")[0]
     '\\\\mathbb only has capital letters in KaTeX'
+    >>> lint_tex(r"\\mathbb{r}^d")[0].split(";")[0]
+    '\\\\mathbb has no small letters in KaTeX (\\\\mathbb{r} draws an ordinary italic r)'
     >>> lint_tex(r"\\mathbb{R}^d")
     []
     """
-    return [message for pattern, message in _SILENT if pattern.search(tex)]
+    found = []
+    for pattern, message in _SILENT:
+        m = pattern.search(tex)
+        if m:
+            found.append(message if isinstance(message, str) else message(m))
+    return found
