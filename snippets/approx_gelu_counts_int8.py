@@ -1,4 +1,4 @@
-"""Three deliberate approximations, each with its error measured: tanh GeLU, a rounded count, int8 rounding."""
+"""Three deliberate approximations, each with its error measured: tanh GELU, a rounded count, int8 rounding."""
 
 import numpy as np
 
@@ -10,7 +10,7 @@ err = np.abs(gelu(x) - gelu(x, approximate="tanh"))
 print(
     facts(
         {
-            "largest $\\lvert \\operatorname{GeLU}(x) - \\text{tanh formula} \\rvert$ on $[-6, 6]$": f"{err.max():.2e}",
+            "largest $\\lvert \\operatorname{GELU}(x) - \\text{tanh formula} \\rvert$ on $[-6, 6]$": f"{err.max():.2e}",
             "reached at $x$": x[err.argmax()],
             "mean error on the grid": f"{err.mean():.2e}",
         }

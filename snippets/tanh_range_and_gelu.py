@@ -1,4 +1,4 @@
-"""tanh next to sigmoid: range (−1, 1) against (0, 1), the link between them, and tanh inside GeLU."""
+"""tanh next to sigmoid: range (−1, 1) against (0, 1), the link between them, and tanh inside GELU."""
 
 import math
 
@@ -27,7 +27,7 @@ gap_at_20 = 2 * sigmoid(-40.0)
 mantissa, exponent = f"{gap_at_20:.1e}".split("e")
 
 x1 = 1.0
-u = math.sqrt(2 / math.pi) * (x1 + 0.044715 * x1**3)  # the argument GeLU's approximation feeds to tanh
+u = math.sqrt(2 / math.pi) * (x1 + 0.044715 * x1**3)  # the argument GELU's approximation feeds to tanh
 print(
     facts(
         {
@@ -35,9 +35,9 @@ print(
             "$\\tanh(x) = 2\\sigma(2x) - 1$ for every $x$ plotted": bool(np.allclose(tanh(x), 2 * sigmoid(2 * x) - 1, rtol=0, atol=1e-15)),
             "true gap $1 - \\tanh(20) = 2\\sigma(-40)$": f"${mantissa} \\times 10^{{{int(exponent)}}}$",
             "float64 rounds $\\tanh(20)$ to exactly 1": bool(tanh(20.0) == 1.0),
-            "GeLU at $x = 1$: $u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)$": u,
+            "GELU at $x = 1$: $u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)$": u,
             "$\\tanh(u)$": tanh(u),
-            "$\\tfrac{1}{2} x\\,(1 + \\tanh u)$ and the library's tanh-form GeLU": [0.5 * x1 * (1 + tanh(u)), gelu(x1, approximate="tanh")],
+            "$\\tfrac{1}{2} x\\,(1 + \\tanh u)$ and the library's tanh-form GELU": [0.5 * x1 * (1 + tanh(u)), gelu(x1, approximate="tanh")],
         },
         precision=4,
     )

@@ -307,7 +307,7 @@ def block_param_count(d_model: int, d_ff: int, gated: bool = True) -> int:
     """Weights in one transformer block: attention ``4·d_model²`` plus the feed-forward layer.
 
     The feed-forward layer has 3 matrices of ``d_model × d_ff`` when ``gated`` (SwiGLU) and
-    2 otherwise (ReLU/GeLU). Biases and normalisation gains are left out; they are
+    2 otherwise (ReLU/GELU). Biases and normalisation gains are left out; they are
     ``O(d_model)``, small next to the ``d_model²`` terms.
 
     >>> block_param_count(768, 3072, gated=False) == 12 * 768**2

@@ -125,12 +125,17 @@ def test_linear_layers_collapse_but_relu_does_not():
     assert all(v > 0.5 for v in with_relu)
     # independent: the same seeded matrices, multiplied in the other order
     rng = np.random.default_rng(0)
-    w1, w2, x = rng.normal(size=(4, 3)), rng.normal(size=(2, 4)), rng.normal(size=3)
+    w1, w2, x = rng.normal(size=(3, 4)), rng.normal(size=(4, 2)), rng.normal(size=3)
     f = facts(out)
-    assert np.allclose(vector(f["W_2(W_1\\mathbf{x})"]), w2 @ (w1 @ x), atol=5e-5)
-    assert f["W_2(W_1\\mathbf{x})"] == f["(W_2W_1)\\mathbf{x}"]
-    hidden = [max(0.0, float(v)) for v in w1 @ x]
-    assert np.allclose(vector(f["W_2\\operatorname{ReLU}(W_1\\mathbf{x})"]), w2 @ np.array(hidden), atol=5e-5)
+    assert f["shapes of W_1 , W_2 , W_1W_2"] == "(3, 4), (4, 2), (3, 2)"
+    # row vectors: entry k of x W1 is a sum over the inputs, by explicit loops
+    hidden = [sum(x[i] * w1[i, j] for i in range(3)) for j in range(4)]
+    two_layers = [sum(hidden[j] * w2[j, k] for j in range(4)) for k in range(2)]
+    assert np.allclose(vector(f["(\\mathbf{x}W_1)W_2"]), two_layers, atol=5e-5)
+    assert f["(\\mathbf{x}W_1)W_2"] == f["\\mathbf{x}(W_1W_2)"]
+    relu_hidden = [max(0.0, v) for v in hidden]
+    with_relu_out = [sum(relu_hidden[j] * w2[j, k] for j in range(4)) for k in range(2)]
+    assert np.allclose(vector(f["\\operatorname{ReLU}(\\mathbf{x}W_1)W_2"]), with_relu_out, atol=5e-5)
 
 
 def test_activation_functions_plot_and_values():
@@ -140,7 +145,7 @@ def test_activation_functions_plot_and_values():
     xs = [num(h.split("=")[1]) for h in t[""][1:]]
     refs = {
         "\\operatorname{ReLU}(x)": lambda v: max(0.0, v),
-        "\\operatorname{GeLU}(x)": lambda v: v * phi(v),
+        "\\operatorname{GELU}(x)": lambda v: v * phi(v),
         "\\operatorname{SiLU}(x)": lambda v: v * sig(v),
         "\\operatorname{Softplus}(x)": lambda v: math.log1p(math.exp(v)),
         "\\sigma(x) , sigmoid": sig,
@@ -241,9 +246,9 @@ def test_tanh_range_identity_and_gelu_argument():
     assert f["true gap 1 - \\tanh(20) = 2\\sigma(-40)"] == f"{gap:.1e}".replace("e-18", " \\times 10^{-18}")
     assert f["float64 rounds \\tanh(20) to exactly 1"] == str(math.tanh(20.0) == 1.0) == "True"
     u = math.sqrt(2 / math.pi) * (1 + 0.044715)
-    assert close(num(f["GeLU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
+    assert close(num(f["GELU at x = 1 : u = \\sqrt{2/\\pi}\\,(x + 0.044715\\,x^3)"]), u, 4)
     assert close(num(f["\\tanh(u)"]), math.tanh(u), 4)
-    both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GeLU"])
+    both = vector(f["\\tfrac{1}{2} x\\,(1 + \\tanh u) and the library's tanh-form GELU"])
     assert both[0] == both[1] and close(both[0], 0.5 * (1 + math.tanh(u)), 4)
 
 
