@@ -97,11 +97,11 @@ def test_layer_one_matmul_each_neuron_is_a_dot_product():
         assert close(row[0], pre, 2)
         assert close(row[1], max(0.0, pre), 2) and close(row[2], max(0.0, pre), 2)
     f = facts(out)
-    assert f["shapes \\mathbf{x} , W , \\mathbf{b} , \\mathbf{h}"] == "(3,), (4, 3), (4,), (4,)"
+    assert f["shapes \\mathbf{x} , W , \\mathbf{b} , \\mathbf{h}"] == "(3,), (3, 4), (4,), (4,)"  # W is d_in × d_out
     assert f["same numbers both ways"] == "True"
     assert f["a batch X of shape (2, 3) gives H of shape"] == "(2, 4)"
     assert f["row 1 of H equals \\mathbf{h}"] == "True"
-    assert f["parameters ( 4 \\times 3 weights + 4 biases)"] == str(4 * 3 + 4)
+    assert f["parameters ( 3 \\times 4 weights + 4 biases)"] == str(4 * 3 + 4)
 
 
 def test_hidden_layers_shapes_chain_and_count_parameters():
