@@ -1,4 +1,4 @@
-"""ReLU, GeLU, SiLU and softplus on one chart: the same shape far out, different near 0; sigmoid and tanh level off instead."""
+"""ReLU, GELU, SiLU and softplus on one chart: the same shape far out, different near 0; sigmoid and tanh level off instead."""
 
 import numpy as np
 
@@ -6,7 +6,7 @@ from notation import gelu, relu, sigmoid, silu, softplus, tanh
 from notation.render import line_plot, table
 
 x = np.linspace(-4.0, 4.0, 161)
-curves = {"ReLU": relu(x), "GeLU": gelu(x), "SiLU": silu(x), "Softplus": softplus(x)}
+curves = {"ReLU": relu(x), "GELU": gelu(x), "SiLU": silu(x), "Softplus": softplus(x)}
 
 print(
     line_plot(
@@ -15,7 +15,7 @@ print(
         title="Four activation functions",
         alt=(
             "All four are close to 0 for very negative inputs and close to x for large positive "
-            "ones; they differ around 0, where only ReLU has a corner and GeLU and SiLU dip below 0."
+            "ones; they differ around 0, where only ReLU has a corner and GELU and SiLU dip below 0."
         ),
         xlabel="x",
         ylabel="f(x)",
@@ -28,7 +28,7 @@ print(
         np.stack([f(points) for f in (relu, gelu, silu, softplus, sigmoid, tanh)]),
         row_labels=[
             "$\\operatorname{ReLU}(x)$",
-            "$\\operatorname{GeLU}(x)$",
+            "$\\operatorname{GELU}(x)$",
             "$\\operatorname{SiLU}(x)$",
             "$\\operatorname{Softplus}(x)$",
             "$\\sigma(x)$, sigmoid",

@@ -42,18 +42,18 @@ print(
             [fmt(v, 6) for v in w_hat[show]],
             [fmt(v, 6) for v in w_hat[show] - w[show]],
         ],
-        row_labels=["$w$", "int8 code $q = \\operatorname{round}(w / s)$", "$\\hat{w} = q\\,s$", "error $\\hat{w} - w$"],
+        row_labels=["$w$", "int8 code $q = \\operatorname{round}(w / \\Delta)$", "$\\hat{w} = q\\,\\Delta$", "error $\\hat{w} - w$"],
         col_labels=[f"$w_{i + 1}$" for i in range(5)],
-        caption=f"Symmetric int8 quantization of 4096 weights: scale $s = \\max \\lvert w \\rvert / 127 = {fmt(scale, 6)}$",
+        caption=f"Symmetric int8 quantisation of 4096 weights: scale $\\Delta = \\max \\lvert w \\rvert / 127 = {fmt(scale, 6)}$",
     )
 )
 print(
     facts(
         {
             "largest error $\\max \\lvert \\hat{w} - w \\rvert$": f"{np.max(np.abs(w_hat - w)):.2e}",
-            "bound $s / 2$": f"{scale / 2:.2e}",
+            "bound $\\Delta / 2$": f"{scale / 2:.2e}",
             "np.allclose($\\hat{w}$, $w$) with default tolerances": bool(np.allclose(w_hat, w)),
-            "np.allclose($\\hat{w}$, $w$, atol = $s/2$)": bool(np.allclose(w_hat, w, rtol=0, atol=scale / 2)),
+            "np.allclose($\\hat{w}$, $w$, atol = $\\Delta/2$)": bool(np.allclose(w_hat, w, rtol=0, atol=scale / 2)),
         }
     )
 )

@@ -20,7 +20,7 @@ print(
         np.array(rows, dtype=object),
         row_labels=[str(d) for d in dims],
         corner="$d_k$",
-        col_labels=["predicted $\\operatorname{Var}(\\mathbf{q}^\\top \\mathbf{k}) = d_k$", "measured variance", "measured std", "variance after $\\div \\sqrt{d_k}$"],
+        col_labels=["predicted $\\operatorname{Var}(\\mathbf{q} \\cdot \\mathbf{k}) = d_k$", "measured variance", "measured std", "variance after $\\div \\sqrt{d_k}$"],
         precision=2,
         caption="Dot products of random unit-variance vectors: variance $d_k$ before scaling, 1 after",
     )

@@ -13,7 +13,7 @@ theta = bigram_logits(corpus.split(), vocab)
 
 sentence = ["the", "cat", "sat", "on", "the", "mat", "."]
 tokens = np.array([vocab.index(w) for w in sentence])
-probs = softmax(np.stack([theta[contexts.index(c)] for c in ["<s>", *sentence[:-1]]]))  # T × |V|
+probs = softmax(np.stack([theta[contexts.index(c)] for c in ["<s>", *sentence[:-1]]]))  # N × |V|: row t predicts token t
 p_t = token_probabilities(probs, tokens)
 
 print(

@@ -49,13 +49,13 @@ print(
 
 z = np.array([1.0, 2.0, 0.5])
 u = np.array([1.0, -1.0, 0.0]) / np.sqrt(2.0)
-Jv = jacobian(softmax, z) @ u
+Jv = u @ jacobian(softmax, z).T  # v Jᵀ with v a row (J v in column form)
 print(
     facts(
         {
-            "vector output: $J\\mathbf{v}$ for softmax at $\\mathbf{z} = (1, 2, 0.5)$, $\\mathbf{v} = (1, -1, 0)/\\sqrt{2}$": Jv,
+            "vector output: $\\mathbf{v}J^\\top$ for softmax at $\\mathbf{z} = (1, 2, 0.5)$, $\\mathbf{v} = (1, -1, 0)/\\sqrt{2}$": Jv,
             "rise over run of each $p_i$, $h = 10^{-4}$": secant_slope(softmax, z, u, 1e-4),
-            "entries of $J\\mathbf{v}$ sum to": float(Jv.sum()),
+            "entries of $\\mathbf{v}J^\\top$ sum to": float(Jv.sum()),
         },
         precision=4,
     )

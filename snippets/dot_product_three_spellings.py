@@ -15,8 +15,8 @@ print(
             "$\\mathbf{u}$, $\\mathbf{v}$": np.stack([u, v]),
             "$\\langle \\mathbf{u}, \\mathbf{v} \\rangle = \\sum_i u_i v_i$": dot_product(u, v),
             "$\\mathbf{u} \\cdot \\mathbf{v}$, u @ v": u @ v,
-            "$\\mathbf{u}^\\top \\mathbf{v}$ with a $1 \\times 3$ row and a $3 \\times 1$ column": u[None, :] @ v[:, None],
-            "its shape": f"{(u[None, :] @ v[:, None]).shape}: a 1 × 1 matrix holding the same number",
+            "$\\mathbf{u}\\mathbf{v}^\\top$: the row $\\mathbf{u}$ ($1 \\times 3$) times the column $\\mathbf{v}^\\top$ ($3 \\times 1$)": u[None, :] @ v[None, :].T,
+            "its shape": f"{(u[None, :] @ v[None, :].T).shape}: a 1 × 1 matrix holding the same number",
         },
         precision=0,
     )

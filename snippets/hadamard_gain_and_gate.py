@@ -39,16 +39,20 @@ print(
 
 rng = np.random.default_rng(0)
 d_model, d_ff = 4, 6
-W1, W3 = rng.standard_normal((d_model, d_ff)), rng.standard_normal((d_model, d_ff))
-gate, up = silu(x_hat @ W1), x_hat @ W3
+W_gate, W_up = rng.standard_normal((d_model, d_ff)), rng.standard_normal((d_model, d_ff))  # LLaMA's w1, w3
+gate, up = silu(x_hat @ W_gate), x_hat @ W_up
 print(
     table(
         np.stack([gate, up, hadamard(gate, up)]),
-        row_labels=["gate $\\operatorname{SiLU}(\\mathbf{x} W_1)$", "up $\\mathbf{x} W_3$", "$\\operatorname{SiLU}(\\mathbf{x} W_1) \\odot \\mathbf{x} W_3$"],
+        row_labels=[
+            "gate $\\operatorname{SiLU}(\\mathbf{x} W_{\\text{gate}})$",
+            "up $\\mathbf{x} W_{\\text{up}}$",
+            "$\\operatorname{SiLU}(\\mathbf{x} W_{\\text{gate}}) \\odot \\mathbf{x} W_{\\text{up}}$",
+        ],
         col_labels=[f"{j + 1}" for j in range(d_ff)],
         corner="hidden unit",
         precision=2,
-        caption=f"The SwiGLU gate (before $W_2$): two {d_ff}-number branches multiplied entry by entry",
+        caption=f"The SwiGLU gate (before $W_{{\\text{{down}}}}$): two {d_ff}-number branches multiplied entry by entry",
     )
 )
 

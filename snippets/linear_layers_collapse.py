@@ -2,22 +2,22 @@
 
 import numpy as np
 
-from notation import dense, relu
+from notation import relu
 from notation.render import facts, table
 
 rng = np.random.default_rng(0)
-W1 = rng.normal(size=(4, 3))  # layer 1: 3 inputs → 4 hidden
-W2 = rng.normal(size=(2, 4))  # layer 2: 4 hidden → 2 outputs
+W1 = rng.normal(size=(3, 4))  # layer 1: 3 inputs → 4 hidden (row vectors: x W1)
+W2 = rng.normal(size=(4, 2))  # layer 2: 4 hidden → 2 outputs
 x = rng.normal(size=3)
-M = W2 @ W1  # the single matrix a linear stack is equal to
+M = W1 @ W2  # the single matrix a linear stack is equal to
 
 
 def linear_stack(v):
-    return dense(dense(v, W1), W2)  # W2 (W1 v)
+    return (v @ W1) @ W2  # (v W1) W2
 
 
 def relu_stack(v):
-    return dense(dense(v, W1, activation=relu), W2)  # W2 ReLU(W1 v)
+    return relu(v @ W1) @ W2  # ReLU(v W1) W2
 
 
 # The best single matrix for each network, fitted by least squares on 200 inputs
@@ -28,7 +28,7 @@ for f in (linear_stack, relu_stack):
     best, *_ = np.linalg.lstsq(inputs, outputs, rcond=None)
     rows.append(
         [
-            np.max(np.abs(f(x) - M @ x)),
+            np.max(np.abs(f(x) - x @ M)),
             np.max(np.abs(f(-x) + f(x))),
             np.max(np.abs(outputs - inputs @ best)),
         ]
@@ -37,9 +37,9 @@ for f in (linear_stack, relu_stack):
 print(
     table(
         np.array(rows),
-        row_labels=["$W_2(W_1\\mathbf{x})$", "$W_2\\operatorname{ReLU}(W_1\\mathbf{x})$"],
+        row_labels=["$(\\mathbf{x}W_1)W_2$", "$\\operatorname{ReLU}(\\mathbf{x}W_1)W_2$"],
         col_labels=[
-            "gap to $(W_2W_1)\\mathbf{x}$",
+            "gap to $\\mathbf{x}(W_1W_2)$",
             "gap between $f(-\\mathbf{x})$ and $-f(\\mathbf{x})$",
             "error of the best single matrix",
         ],
@@ -50,10 +50,10 @@ print(
 print(
     facts(
         {
-            "shapes of $W_1$, $W_2$, $W_2W_1$": f"{W1.shape}, {W2.shape}, {M.shape}",
-            "$W_2(W_1\\mathbf{x})$": linear_stack(x),
-            "$(W_2W_1)\\mathbf{x}$": M @ x,
-            "$W_2\\operatorname{ReLU}(W_1\\mathbf{x})$": relu_stack(x),
+            "shapes of $W_1$, $W_2$, $W_1W_2$": f"{W1.shape}, {W2.shape}, {M.shape}",
+            "$(\\mathbf{x}W_1)W_2$": linear_stack(x),
+            "$\\mathbf{x}(W_1W_2)$": x @ M,
+            "$\\operatorname{ReLU}(\\mathbf{x}W_1)W_2$": relu_stack(x),
         },
         precision=4,
     )

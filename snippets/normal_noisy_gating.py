@@ -27,7 +27,7 @@ print(
         rows,
         row_labels=labels,
         col_labels=[f"expert {e + 1}" for e in range(n_experts)] + ["top 2 experts"],
-        corner="noisy logit $H(x)_i$",
-        caption="The same token routed six times, $H(x)_i = (xW_g)_i + \\varepsilon_i \\cdot \\operatorname{Softplus}((xW_{\\text{noise}})_i)$: fresh noise $\\varepsilon_i \\sim \\mathcal{N}(0, 1)$ sometimes changes which experts it reaches",
+        corner="noisy logit $H(\\mathbf{x})_i$",
+        caption="The same token routed six times, $H(\\mathbf{x})_i = (\\mathbf{x}W_g)_i + \\varepsilon_i \\cdot \\operatorname{Softplus}((\\mathbf{x}W_{\\text{noise}})_i)$: fresh noise $\\varepsilon_i \\sim \\mathcal{N}(0, 1)$ sometimes changes which experts it reaches",
     )
 )

@@ -20,7 +20,7 @@ print(
 print(
     table(
         np.stack([e @ m.w_e, m.w_e[i]]),
-        row_labels=[f"$\\mathbf{{e}}_{{{i}}}^\\top W_E$", f"$W_E[{i}, :]$"],
+        row_labels=[f"$\\mathbf{{e}}_{{{i}}} W_E$", f"$W_E[{i}, :]$"],
         col_labels=[f"{c + 1}" for c in range(m.d_model)],
         precision=3,
         caption="Multiplying by $\\mathbf{e}_i$ returns row $i$ of $W_E$, unchanged",
@@ -35,9 +35,9 @@ print(
     facts(
         {
             "$\\mathbf{e}_{1000} \\in \\{0,1\\}^{50257}$: non-zero entries": int(np.count_nonzero(e_big)),
-            "$\\mathbf{e}_{1000}^\\top W_E$ equals $W_E[1000, :]$": bool(np.array_equal(e_big @ w_big, w_big[token])),
+            "$\\mathbf{e}_{1000} W_E$ equals $W_E[1000, :]$": bool(np.array_equal(e_big @ w_big, w_big[token])),
             "…and equals the lookup embed([1000], $W_E$)": bool(np.array_equal(e_big @ w_big, embed([token], w_big)[0])),
-            "multiplications in $\\mathbf{e}^\\top W_E$ at $d_{\\text{model}} = 768$": V * 768,
+            "multiplications in $\\mathbf{e}_i W_E$ at $d_{\\text{model}} = 768$": V * 768,
             "of which are not multiplications by 0": 768,
             "numbers a lookup reads": 768,
         }

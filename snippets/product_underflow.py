@@ -17,8 +17,8 @@ for n in lengths:
 print(
     table(
         rows,
-        row_labels=[f"$T = {n}$" for n in lengths],
-        col_labels=["np.prod(p[:T])", "$\\sum_t \\log p_t$ = log_product(p[:T])"],
+        row_labels=[f"$N = {n}$" for n in lengths],
+        col_labels=["np.prod(p[:N])", "$\\sum_t \\log p_t$ = log_product(p[:N])"],
         corner="tokens",
         caption="The product shrinks past the smallest float64 and becomes 0.0; its log stays an ordinary number",
     )
@@ -28,7 +28,7 @@ print(
     facts(
         {
             "smallest positive float64 (subnormal)": f"{np.finfo(np.float64).smallest_subnormal:.1e}",
-            "first $T$ at which np.prod gives exactly 0.0": first_zero,
+            "first $N$ at which np.prod gives exactly 0.0": first_zero,
             "$\\log_{10}$ of the product of all 1000, from the log-sum": float(log_product(p)) / np.log(10),
         },
         precision=1,

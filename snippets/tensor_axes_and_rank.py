@@ -6,18 +6,18 @@ import numpy as np
 
 from notation.render import facts, table
 
-T = np.arange(24, dtype=np.float32).reshape(2, 3, 4)  # B × N × d with B=2, N=3, d=4
+X = np.arange(24, dtype=np.float32).reshape(2, 3, 4)  # B × N × d_model with B=2, N=3, d_model=4
 
 print(
     facts(
         {
-            "T.shape": f"{T.shape}",
-            "T.ndim (number of axes)": T.ndim,
-            "T.size (numbers held)": T.size,
-            "$2 \\cdot 3 \\cdot 4$": math.prod(T.shape),
-            "T[1] is one $3 \\times 4$ matrix (the second example)": f"{T[1].shape}",
-            "T[1, 2, 3]: example 2, token 3, feature 4 (code counts from 0)": T[1, 2, 3],
-            "memory as float32: 24 numbers × 4 bytes (T.nbytes)": T.nbytes,
+            "X.shape": f"{X.shape}",
+            "X.ndim (number of axes)": X.ndim,
+            "X.size (numbers held)": X.size,
+            "$2 \\cdot 3 \\cdot 4$": math.prod(X.shape),
+            "X[1] is one $3 \\times 4$ matrix (the second example)": f"{X[1].shape}",
+            "X[1, 2, 3]: example 2, token 3, feature 4 (code counts from 0)": X[1, 2, 3],
+            "memory as float32: 24 numbers × 4 bytes (X.nbytes)": X.nbytes,
             "an RGB image, height × width × 3 = 32 × 32 × 3, holds": np.zeros((32, 32, 3)).size,
         },
         precision=0,
@@ -28,9 +28,9 @@ u = np.array([1.0, 2.0, 3.0])
 v = np.array([1.0, 0.0, -1.0])
 objects = {
     "$\\mathbf{u} \\in \\mathbb{R}^{3}$": u,
-    "$\\mathbf{u}\\mathbf{v}^{\\top}$, a $3 \\times 3$ outer product": np.outer(u, v),
+    "$\\mathbf{u}^{\\top}\\mathbf{v}$, a $3 \\times 3$ outer product of two rows": np.outer(u, v),
     "$I_3$, the $3 \\times 3$ identity": np.eye(3),
-    "$T \\in \\mathbb{R}^{2 \\times 3 \\times 4}$": T,
+    "$X \\in \\mathbb{R}^{2 \\times 3 \\times 4}$": X,
 }
 print(
     table(

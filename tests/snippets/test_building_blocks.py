@@ -47,11 +47,11 @@ def test_layer_one_matmul_each_neuron_is_a_dot_product():
         assert close(row[0], pre, 2)
         assert close(row[1], max(0.0, pre), 2) and close(row[2], max(0.0, pre), 2)
     f = facts(out)
-    assert f["shapes \\mathbf{x}, W, \\mathbf{b}, \\mathbf{h}"] == "(3,), (4, 3), (4,), (4,)"
+    assert f["shapes \\mathbf{x}, W, \\mathbf{b}, \\mathbf{h}"] == "(3,), (3, 4), (4,), (4,)"  # W is d_in × d_out
     assert f["same numbers both ways"] == "True"
     assert f["a batch X of shape (2, 3) gives H of shape"] == "(2, 4)"
     assert f["row 1 of H equals \\mathbf{h}"] == "True"
-    assert f["parameters (4 \\times 3 weights + 4 biases)"] == str(4 * 3 + 4)
+    assert f["parameters (3 \\times 4 weights + 4 biases)"] == str(4 * 3 + 4)
 
 
 def test_hidden_layers_shapes_chain_and_count_parameters():
@@ -75,12 +75,17 @@ def test_linear_layers_collapse_but_relu_does_not():
     assert all(v > 0.5 for v in with_relu)
     # independent: the same seeded matrices, multiplied in the other order
     rng = np.random.default_rng(0)
-    w1, w2, x = rng.normal(size=(4, 3)), rng.normal(size=(2, 4)), rng.normal(size=3)
+    w1, w2, x = rng.normal(size=(3, 4)), rng.normal(size=(4, 2)), rng.normal(size=3)
     f = facts(out)
-    assert np.allclose(vector(f["W_2(W_1\\mathbf{x})"]), w2 @ (w1 @ x), atol=5e-5)
-    assert f["W_2(W_1\\mathbf{x})"] == f["(W_2W_1)\\mathbf{x}"]
-    hidden = [max(0.0, float(v)) for v in w1 @ x]
-    assert np.allclose(vector(f["W_2\\operatorname{ReLU}(W_1\\mathbf{x})"]), w2 @ np.array(hidden), atol=5e-5)
+    assert f["shapes of W_1, W_2, W_1W_2"] == "(3, 4), (4, 2), (3, 2)"
+    # row vectors: entry k of x W1 is a sum over the inputs, by explicit loops
+    hidden = [sum(x[i] * w1[i, j] for i in range(3)) for j in range(4)]
+    two_layers = [sum(hidden[j] * w2[j, k] for j in range(4)) for k in range(2)]
+    assert np.allclose(vector(f["(\\mathbf{x}W_1)W_2"]), two_layers, atol=5e-5)
+    assert f["(\\mathbf{x}W_1)W_2"] == f["\\mathbf{x}(W_1W_2)"]
+    relu_hidden = [max(0.0, v) for v in hidden]
+    with_relu_out = [sum(relu_hidden[j] * w2[j, k] for j in range(4)) for k in range(2)]
+    assert np.allclose(vector(f["\\operatorname{ReLU}(\\mathbf{x}W_1)W_2"]), with_relu_out, atol=5e-5)
 
 
 def test_activation_functions_plot_and_values():
@@ -90,7 +95,7 @@ def test_activation_functions_plot_and_values():
     xs = [num(h.split("=")[1]) for h in t.header[1:]]
     refs = {
         "\\operatorname{ReLU}(x)": lambda v: max(0.0, v),
-        "\\operatorname{GeLU}(x)": lambda v: v * phi(v),
+        "\\operatorname{GELU}(x)": lambda v: v * phi(v),
         "\\operatorname{SiLU}(x)": lambda v: v * sig(v),
         "\\operatorname{Softplus}(x)": lambda v: math.log1p(math.exp(v)),
         "\\sigma(x), sigmoid": sig,

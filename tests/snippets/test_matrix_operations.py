@@ -99,11 +99,12 @@ def test_hadamard_keeps_shape_and_gives_the_layernorm_gain_and_swiglu_gate():
     gamma, beta = [1.0, 0.5, 2.0, 0.0], [0.0, 0.0, 0.0, 1.0]
     expected = " ".join(f"{g * h + b:.3f}".replace("-", "−") for g, h, b in zip(gamma, x_hat, beta))
     assert text.count(expected) == 2  # by ⊙ and by layer_norm(x, gamma, beta)
-    m = re.search(r"gate \\operatorname\{SiLU\}\(\\mathbf\{x\} W_1\) ((?:\S+ ){6})up \\mathbf\{x\} W_3 ((?:\S+ ){6})", text)
+    gate_w, up_w = r"W_\{\\text\{gate\}\}", r"W_\{\\text\{up\}\}"
+    m = re.search(rf"gate \\operatorname\{{SiLU\}}\(\\mathbf\{{x\}} {gate_w}\) ((?:\S+ ){{6}})up \\mathbf\{{x\}} {up_w} ((?:\S+ ){{6}})", text)
     assert m is not None
     gate = [num(s) for s in m.group(1).split()]
     up = [num(s) for s in m.group(2).split()]
-    prod = re.search(r"\\odot \\mathbf\{x\} W_3 ((?:\S+ ){6})", text)
+    prod = re.search(rf"\\odot \\mathbf\{{x\}} {up_w} ((?:\S+ ){{6}})", text)
     assert prod is not None
     for g, u, p in zip(gate, up, (num(s) for s in prod.group(1).split())):
         assert abs(g * u - p) < 0.02  # printed to 2 decimals

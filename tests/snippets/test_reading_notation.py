@@ -151,10 +151,10 @@ def test_approx_gelu_counts_int8():
     gap = float(re.search(r"on \[-6, 6\] ([\d.]+e-\d+)", text).group(1))
     assert 1e-4 < gap < 5e-4
     assert "16,777,216" in text and "≈ 16.8 million" in text
-    largest, bound = re.search(r"largest error .*? ([\d.]+e-\d+) bound s / 2 ([\d.]+e-\d+)", text).groups()
+    largest, bound = re.search(r"largest error .*? ([\d.]+e-\d+) bound \\Delta / 2 ([\d.]+e-\d+)", text).groups()
     assert float(largest) <= float(bound)
     assert "default tolerances False" in text
-    assert "atol = s/2 ) True" in text
+    assert "atol = \\Delta/2 ) True" in text
 
 
 def test_proportional_constant_ratio():

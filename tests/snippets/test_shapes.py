@@ -61,13 +61,13 @@ def test_matrix_is_four_by_two_and_latex_uses_ampersands():
 
 def test_tensor_holds_24_numbers_on_3_axes_and_rank_means_two_things():
     text = visible_text(run_snippet("tensor_axes_and_rank"))
-    assert "T.shape (2, 3, 4)" in text
-    assert "T.ndim (number of axes) 3" in text
-    assert "T.size (numbers held) 24" in text
-    assert "(T.nbytes) 96" in text
+    assert "X.shape (2, 3, 4)" in text
+    assert "X.ndim (number of axes) 3" in text
+    assert "X.size (numbers held) 24" in text
+    assert "(X.nbytes) 96" in text
     assert f"holds {32 * 32 * 3}" in text
     # outer product: 2 axes, matrix rank 1; identity: 2 axes, rank 3
-    assert re.search(r"outer product 2 1 ", text)
+    assert re.search(r"outer product of two rows 2 1 ", text)
     assert re.search(r"identity 2 3 ", text)
     assert re.search(r"2 \\times 3 \\times 4\} 3 not defined", text)
 

@@ -21,10 +21,10 @@ def test_summation_loops_one_based_vs_zero_based():
 
 def test_product_underflows_but_log_sum_does_not():
     text = visible_text(run_snippet("product_underflow"))
-    rows = {t: prod for t, prod, _ in re.findall(r"T = (\d+) (\S+(?: \(underflow\))?) (−[\d.]+)", text)}
+    rows = {t: prod for t, prod, _ in re.findall(r"N = (\d+) (\S+(?: \(underflow\))?) (−[\d.]+)", text)}
     assert rows["10"] != "0.0 (underflow)" and rows["400"] != "0.0 (underflow)"
     assert rows["500"] == "0.0 (underflow)" and rows["1000"] == "0.0 (underflow)"
-    # the same probabilities, recomputed: the first T whose float64 product is exactly 0
+    # the same probabilities, recomputed: the first N whose float64 product is exactly 0
     p = np.random.default_rng(0).uniform(0.01, 0.5, size=1000)
     running, first_zero = 1.0, None
     for t, v in enumerate(p, start=1):
@@ -34,7 +34,7 @@ def test_product_underflows_but_log_sum_does_not():
             break
     assert f"exactly 0.0 {first_zero}" in text
     log_sum = math.fsum(math.log(v) for v in p)
-    assert f"T = 1000 0.0 (underflow) {log_sum:.1f}".replace("-", "−") in text
+    assert f"N = 1000 0.0 (underflow) {log_sum:.1f}".replace("-", "−") in text
     assert f"{log_sum / math.log(10):.1f}".replace("-", "−") in text
 
 
