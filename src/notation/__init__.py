@@ -26,6 +26,8 @@ from notation.information import *  # noqa: F403
 from notation.information import __all__ as _information
 from notation.linalg import *  # noqa: F403
 from notation.linalg import __all__ as _linalg
+from notation.matrices import *  # noqa: F403
+from notation.matrices import __all__ as _matrices
 from notation.normalization import *  # noqa: F403
 from notation.normalization import __all__ as _normalization
 from notation.numerics import *  # noqa: F403
@@ -46,6 +48,7 @@ __all__ = [
     *_encoding,
     *_information,
     *_linalg,
+    *_matrices,
     *_normalization,
     *_numerics,
     *_optimization,

@@ -90,7 +90,7 @@ FIELDS: dict[str, tuple[Any, str, bool]] = {
     ),
 }
 
-OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "L", "N", "T")
+OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "L", "N", "T", "Σ", "λ", "I", "|A|", "⊗")
 
 
 def _check_fields(entry: Entry) -> list[Problem]:
