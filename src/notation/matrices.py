@@ -292,8 +292,9 @@ def quadratic_form(x: ArrayLike, a: ArrayLike) -> FloatArray:
 
 
 def is_positive_definite(a: ArrayLike, strict: bool = True, tol: float = 1e-10) -> bool:
-    """``A ≻ 0`` (``strict=True``): symmetric with ``xᵀAx > 0`` for every ``x ≠ 0``, tested by
-    whether a Cholesky factorisation exists. ``A ⪰ 0`` (``strict=False``): every eigenvalue
+    """``A ≻ 0`` (``strict=True``): symmetric with ``xᵀAx > 0`` for every ``x ≠ 0``: a Cholesky
+    factorisation exists and every eigenvalue is ``> tol · max|λ|`` (rounding can let Cholesky
+    through on a singular matrix). ``A ⪰ 0`` (``strict=False``): every eigenvalue
     ``≥ −tol · max|λ|``. A non-symmetric matrix raises ``ValueError``.
 
     >>> is_positive_definite([[2.0, -1.0], [-1.0, 2.0]])
@@ -306,14 +307,15 @@ def is_positive_definite(a: ArrayLike, strict: bool = True, tol: float = 1e-10) 
     arr = _square(a, what="positive definiteness")
     if not np.allclose(arr, arr.T, rtol=1e-10, atol=1e-12):
         raise ValueError("definiteness is defined here for symmetric matrices (A = Aᵀ); test (A + Aᵀ)/2")
-    if strict:
-        try:
-            np.linalg.cholesky(arr)
-        except np.linalg.LinAlgError:
-            return False
-        return True
-    lam = np.linalg.eigvalsh(arr)
-    return bool(lam[0] >= -tol * max(1.0, float(np.max(np.abs(lam)))))
+    lam = np.linalg.eigvalsh((arr + arr.T) / 2)
+    scale = tol * max(1.0, float(np.max(np.abs(lam))))
+    if not strict:
+        return bool(lam[0] >= -scale)
+    try:
+        np.linalg.cholesky(arr)
+    except np.linalg.LinAlgError:
+        return False
+    return bool(lam[0] > scale)
 
 
 def covariance_matrix(x: ArrayLike, ddof: int = 1) -> FloatArray:

@@ -307,9 +307,10 @@ def test_positive_definite_agrees_with_random_quadratic_forms_and_eigenvalues():
 
 
 def test_gram_matrices_are_semidefinite_and_positive_entries_are_not_enough():
-    x = rng.standard_normal((2, 4))  # 4 vectors in ℝ² give a rank-2 Gram matrix on ℝ⁴
-    g = x.T @ x
-    assert is_positive_definite(g, strict=False) and not is_positive_definite(g)
+    for _ in range(200):  # 4 vectors in ℝ² give a rank-2 Gram matrix on ℝ⁴: singular, so never ≻ 0
+        x = rng.standard_normal((2, 4))
+        g = x.T @ x
+        assert is_positive_definite(g, strict=False) and not is_positive_definite(g)
     assert not is_positive_definite([[1.0, 2.0], [2.0, 1.0]])  # eigenvalues 3 and −1
     assert is_positive_definite([[2.0, -1.0], [-1.0, 2.0]])  # eigenvalues 3 and 1
     with pytest.raises(ValueError, match="symmetric"):

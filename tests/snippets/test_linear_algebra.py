@@ -134,3 +134,232 @@ def test_determinant_is_the_area_scale_and_is_multiplicative():
     assert close(num(f["product of the eigenvalues of P"]), dp, 4) and close(num(f["\\det P"]), dp, 4)
     left, right = f["\\det(2P) and 2^3 \\det P"].split(" and ")
     assert close(num(left), 8 * dp, 4) and left == right
+
+
+# ---------------------------------------------------------------- diag
+
+
+def test_diag_goes_both_ways_and_scaling_equals_broadcasting():
+    out = run_snippet("diag_scaling")
+    d, e = [2.0, -1.0, 0.5], [1.0, 0.0, 10.0, -1.0]
+    A = [[1.0 + 4 * i + j for j in range(4)] for i in range(3)]
+    assert fact(out, "diag of a vector") == "3 × 3"
+    assert vector(fact(out, "gives the vector back")) == d
+    assert vector(fact(out, "its diagonal")) == [A[0][0], A[1][1], A[2][2]]
+    rows_scaled = [[d[i] * A[i][j] for j in range(4)] for i in range(3)]
+    cols_scaled = [[A[i][j] * e[j] for j in range(4)] for i in range(3)]
+    assert nested(fact(out, "(row i times d_i)")) == rows_scaled
+    assert nested(fact(out, "d[:, None] * A (broadcasting")) == rows_scaled
+    assert nested(fact(out, "(column j times e_j)")) == cols_scaled
+    assert nested(fact(out, "A * e")) == cols_scaled
+    gamma, x = [1.5, 0.5, 2.0], [0.2, -1.0, 3.0]
+    expected = [round(g * v, 1) for g, v in zip(gamma, x)]
+    assert vector(fact(out, "LayerNorm gain")) == expected == vector(fact(out, "odot"))
+    assert fact(out, "multiply-adds") == f"{3 * 3 * 4} against {3 * 4}"
+
+
+# ---------------------------------------------------------------- eigen
+
+
+def test_eigenvectors_keep_their_direction_and_eigenvalues_match_closed_forms():
+    out = run_snippet("eigen_stretch")
+    t_dir, t_pow = tables(out)
+    # [[2, 1], [1, 2]]: λ = 3 on [1, 1]/√2, λ = 1 on [1, −1]/√2 (by hand)
+    stretch = {k: nums(v[-2:]) for k, v in t_dir.rows.items()}
+    assert stretch["eigenvector \\mathbf{v}_1"] == [3.0, 1.0]
+    assert stretch["eigenvector \\mathbf{v}_2"] == [1.0, 1.0]
+    # [1, 0] goes to [2, 1]: stretch √5, cosine 2/√5
+    assert close(stretch["other direction [1, 0]"][0], math.sqrt(5), 3)
+    assert close(stretch["other direction [1, 0]"][1], 2 / math.sqrt(5), 3)
+    ax = [2 * 0.6 - 0.8, 0.6 - 2 * 0.8]
+    n = math.hypot(*ax)
+    assert close(stretch["other direction [0.6, -0.8]"][0], n, 3)
+    assert close(stretch["other direction [0.6, -0.8]"][1], (0.6 * ax[0] - 0.8 * ax[1]) / n, 3)
+    assert vector(fact(out, "eigenvalues \\lambda of A")) == [3.0, 1.0]
+    assert num(fact(out, "perpendicular")) == 0.0
+    assert fact(out, "operatorname{tr} A") == "4.000 and 4.000"
+    assert fact(out, "and \\det A") == "3.000 and 3.000"
+    assert fact(out, "quarter turn") == "0 + 1i and 0 − 1i"
+    assert vector(fact(out, "triangular")) == [3.0, 1.0]
+    # powers: the trend follows λ_max^t; the printed λ^t rows are exact powers
+    steps = [1, 5, 10, 20, 40]
+    labels = list(t_pow.rows)
+    assert all(close(v, 0.9**t, 4) for v, t in zip(nums(t_pow.rows[labels[1]]), steps))
+    assert all(close(v, 1.1**t, 4) for v, t in zip(nums(t_pow.rows[labels[3]]), steps))
+    shrink, grow = nums(t_pow.rows[labels[0]]), nums(t_pow.rows[labels[2]])
+    assert shrink[-1] < 0.02 and grow[-1] > 10
+    assert all(s <= 0.9**t + 1e-4 for s, t in zip(shrink, steps))  # never above |λ_max|^t
+    assert all(g <= 1.1**t + 1e-4 for g, t in zip(grow, steps))
+
+
+# ---------------------------------------------------------------- svd
+
+
+def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
+    out = run_snippet("svd_low_rank")
+    s = vector(fact(out, "singular values \\sigma_i"))
+    assert s == sorted(s, reverse=True) and all(v >= 0 for v in s)
+    assert fact(out, "shapes of") == "6 × 5, 5 × 5, 5 × 5"
+    assert num(fact(out, "U \\Sigma V^\\top - A")) < 1e-12
+    assert fact(out, "U^\\top U = I") == "True"
+    assert fact(out, "operatorname{rank}(A)") == "5"
+    (t,) = tables(out)
+    ranks, errs, dropped = [], [], []
+    for k in range(6):
+        r, err2, drop, share = t.rows[f"k = {k}"]
+        ranks.append(int(r))
+        errs.append(num(err2))
+        dropped.append(num(drop))
+    assert ranks == list(range(6))
+    assert errs == dropped  # printed to 4 decimals, the two columns agree
+    # the same sums from the printed singular values (3 decimals each, so a loose tolerance)
+    for k in range(6):
+        assert abs(errs[k] - sum(v * v for v in s[k:])) < 0.01
+    assert errs == sorted(errs, reverse=True) and errs[-1] == 0.0
+    assert t.rows["k = 0"][3] == "100.00%"
+    assert num(t.rows["k = 2"][3].rstrip("%")) < 5  # nearly rank 2
+
+
+# ---------------------------------------------------------------- outer-product
+
+
+def test_outer_product_is_the_table_of_products_and_has_rank_one():
+    out = run_snippet("outer_product_rank_one")
+    u, v = [1.0, 2.0, -1.0], [3.0, 0.5, 2.0, -2.0]
+    (t,) = tables(out)
+    for i, (label, cells) in enumerate(t.rows.items()):
+        assert nums(cells) == [u[i] * vj for vj in v]
+    assert fact(out, "shape and rank") == "3 × 4, rank 1"
+    w = [4.0, -1.0, 0.5]
+    dot = sum(a * b for a, b in zip(u, w))
+    assert num(fact(out, "(dot product, one number)")) == dot == num(fact(out, "(the same number)"))
+    A = [[1.0, 2.0], [0.0, 1.0], [3.0, -1.0]]
+    B = [[2.0, 0.0, 1.0], [1.0, 1.0, -1.0]]
+    AB = _matmul(A, B)
+    assert nested(fact(out, "as a matrix product")) == AB == nested(fact(out, "sum_k"))
+    x, g = [0.5, -1.0, 2.0], [1.0, -2.0]
+    xg = [[a * b for b in g] for a in x]
+    assert nested(fact(out, "finite differences")) == xg == nested(fact(out, "upstream gradient"))
+
+
+# ---------------------------------------------------------------- kronecker-product
+
+
+def test_kronecker_product_blocks_by_loops_and_the_elementwise_contrast():
+    out = run_snippet("kronecker_blocks")
+    A = [[1, 2], [-1, 0]]
+    B = [[1, 10, 0], [0, 1, 5]]
+    (t,) = tables(out)
+    K = [nums(r) for r in t.rows.values()]
+    assert len(K) == 4 and all(len(r) == 6 for r in K)
+    for i in range(2):
+        for j in range(2):
+            for r in range(2):
+                for c in range(3):
+                    assert K[i * 2 + r][j * 3 + c] == A[i][j] * B[r][c]
+    assert fact(out, "shape of A \\otimes B") == "4 × 6"
+    for label in ("top-right", "bottom-right", "np.kron"):
+        assert fact(out, label) == "True"
+    assert fact(out, "same entries in the same places") == "False"
+    assert fact(out, "I_2 \\otimes B") == "4 × 6"
+    assert fact(out, "for two 2 \\times 2 matrices: shape") == "4 × 4"
+    assert fact(out, "SwiGLU paper): shape") == "2 × 2"
+    C = [[3, 1], [2, 4]]
+    assert nested(facts(out)["A \\odot C"]) == [[A[i][j] * C[i][j] for j in range(2)] for i in range(2)]
+
+
+# ---------------------------------------------------------------- positive-definite
+
+
+def test_definiteness_follows_the_eigenvalues_not_the_entries():
+    out = run_snippet("positive_definite_checks")
+    (t,) = tables(out)
+    by_start = lambda prefix: next(v for k, v in t.rows.items() if k.startswith(prefix))  # noqa: E731
+    # closed-form eigenvalues of the 2 × 2 examples: a ± b for [[a, b], [b, a]]
+    pd = by_start("\\begin{bmatrix} 2 & -1")
+    assert vector(pd[0]) == [3.0, 1.0] and pd[2:] == ["yes", "yes"]
+    assert num(pd[1]) >= 1.0 - 1e-3  # min of xᵀAx over unit x is λ_min = 1
+    indef = by_start("\\begin{bmatrix} 1 & 2")
+    assert vector(indef[0]) == [3.0, -1.0] and indef[2:] == ["no", "no"] and num(indef[1]) < 0
+    psd = by_start("\\begin{bmatrix} 1 & 1")
+    assert vector(psd[0]) == [2.0, 0.0] and psd[2:] == ["no", "yes"]
+    cov = by_start("covariance")
+    assert cov[2:] == ["yes", "yes"] and all(v > 0 for v in vector(cov[0]))
+    gram = by_start("Gram")
+    lam = vector(gram[0])
+    assert lam[2:] == [0.0, 0.0] and gram[2:] == ["no", "yes"]  # rank 2 in ℝ⁴
+    neg = t.rows["-I_2"]
+    assert vector(neg[0]) == [-1.0, -1.0] and neg[2:] == ["no", "no"]
+    # the random search never goes below the smallest eigenvalue
+    for cells in t.rows.values():
+        assert num(cells[1]) >= min(vector(cells[0])) - 1e-3
+
+
+# ---------------------------------------------------------------- covariance-matrix
+
+
+def test_covariance_matrix_by_loops_and_the_rowvar_trap():
+    import statistics
+
+    out = run_snippet("covariance_matrix_rowvar")
+    rng = np.random.default_rng(3)  # the snippet's data, regenerated
+    N = 200
+    height = rng.normal(170.0, 8.0, N)
+    weight = 0.9 * (height - 170.0) + rng.normal(70.0, 6.0, N)
+    reaction = rng.normal(250.0, 20.0, N)
+    cols = [height.tolist(), weight.tolist(), reaction.tolist()]
+    means = [sum(c) / N for c in cols]
+    cov = [[sum((cols[i][n] - means[i]) * (cols[j][n] - means[j]) for n in range(N)) / (N - 1) for j in range(3)] for i in range(3)]
+    (t,) = tables(out)
+    printed = [nums(r) for r in t.rows.values()]
+    assert all(close(printed[i][j], cov[i][j], 1) for i in range(3) for j in range(3))
+    assert fact(out, "rows read as variables") == "200 × 200"
+    assert fact(out, "shape of np.cov(X, rowvar=False)") == "3 × 3"
+    assert fact(out, "rowvar=False) equals") == "True" and fact(out, "np.cov(X.T)") == "True"
+    variances = [statistics.variance(c) for c in cols]
+    assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "diagonal of")), variances))
+    assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "variance of each column")), variances))
+    assert fact(out, "sum_n") == "True"
+    lam = vector(fact(out, "eigenvalues of"))
+    assert all(v >= 0 for v in lam)
+    assert abs(sum(lam) - sum(variances)) < 0.05
+    assert close(num(fact(out, "total variance")), sum(variances), 2)
+    assert facts(out)["\\Sigma \\succeq 0"] == "True"
+
+
+# ---------------------------------------------------------------- correlation
+
+
+def test_correlation_is_the_centred_cosine_and_matches_statistics():
+    import statistics
+
+    out = run_snippet("correlation_centred_cosine")
+    rng = np.random.default_rng(3)
+    N = 200
+    height = rng.normal(170.0, 8.0, N)
+    weight = 0.9 * (height - 170.0) + rng.normal(70.0, 6.0, N)
+    x = rng.normal(0.0, 1.0, N)
+    noise = rng.normal(0.0, 1.0, N)
+    pairs = {
+        "height and weight": (height, weight),
+        "height in cm and the same heights in inches": (height, height / 2.54),
+        "x and -3x + 7": (x, -3 * x + 7),
+        "x and independent noise": (x, noise),
+        "x and x^2 (fully dependent, not linearly)": (x, x**2),
+    }
+    (t,) = tables(out)
+    assert list(t.rows) == list(pairs)
+    for label, (a, b) in pairs.items():
+        rho, centred, corrcoef, raw = nums(t.rows[label])
+        r = statistics.correlation(a.tolist(), b.tolist())
+        assert close(rho, r, 4) and close(centred, r, 4) and close(corrcoef, r, 4), label
+        cos = sum(p * q for p, q in zip(a, b)) / math.sqrt(sum(p * p for p in a) * sum(q * q for q in b))
+        assert close(raw, cos, 4), label
+        assert -1 <= rho <= 1
+    assert num(t.rows["x and -3x + 7"][0]) == -1.0
+    assert abs(num(t.rows["x and x^2 (fully dependent, not linearly)"][0])) < 0.2
+    r_hw = statistics.correlation(height.tolist(), weight.tolist())
+    assert close(num(fact(out, "\\sigma_{\\text{height}}\\, \\sigma")), r_hw, 4)
+    assert close(num(fact(out, "rho(\\text{height}")), r_hw, 4)
+    assert close(num(fact(out, "in grams")), r_hw, 4)
+    assert close(num(fact(out, "Cov}(\\text{height}")), statistics.covariance(height.tolist(), weight.tolist()), 4)
