@@ -363,3 +363,50 @@ def test_correlation_is_the_centred_cosine_and_matches_statistics():
     assert close(num(fact(out, "rho(\\text{height}")), r_hw, 4)
     assert close(num(fact(out, "in grams")), r_hw, 4)
     assert close(num(fact(out, "Cov}(\\text{height}")), statistics.covariance(height.tolist(), weight.tolist()), 4)
+
+
+# ---------------------------------------------------------------- set-operations
+
+
+def test_set_operations_on_two_vocabularies_are_consistent_with_their_texts():
+    import runpy
+
+    from conftest import SNIPPETS
+
+    out = run_snippet("set_operations_vocabularies")
+    ns = runpy.run_path(str(SNIPPETS / "set_operations_vocabularies.py"), run_name="snippet-namespace")
+    prose, code = ns["prose"], ns["code"]
+    (t,) = tables(out)
+    size = {label.split(":")[0].split(",")[0].strip(): int(cells[0]) for label, cells in t.rows.items()}
+    a, b = size["A"], size["B"]
+    union, inter = size["A \\cup B"], size["A \\cap B"]
+    a_minus_b, b_minus_a = size["A \\setminus B"], size["B \\setminus A"]
+    sym = size["A \\mathbin{\\triangle} B"]
+    # inclusion–exclusion and the partition of A and B, from the printed sizes alone
+    assert union == a + b - inter
+    assert a == a_minus_b + inter and b == b_minus_a + inter
+    assert sym == a_minus_b + b_minus_a == union - inter
+    # each vocabulary holds every character of its text, plus at most 40 merged pieces
+    chars_p, chars_c = set(prose.replace(" ", "")), set(code.replace(" ", ""))
+    assert len(chars_p) < a <= len(chars_p) + 40 and len(chars_c) < b <= len(chars_c) + 40
+    # the characters both texts use are all in the intersection
+    assert len(chars_p & chars_c) <= inter
+    # every token shown as "only in A" comes from the prose (and the same for B and code)
+    def shown(label):
+        cell = next(cells[1] for lab, cells in t.rows.items() if lab.startswith(label))
+        return [tok.strip("‘’") for tok in cell.split(" … ")[0].split(", ")]
+
+    prose_words, code_words = prose.split(), code.split()
+    for tok in shown("A \\setminus B"):
+        assert any(tok in w for w in prose_words), tok
+    for tok in shown("B \\setminus A"):
+        assert any(tok in w for w in code_words), tok
+    for tok in shown("A \\cap B"):
+        assert any(tok in w for w in prose_words) and any(tok in w for w in code_words), tok
+    f = facts(out)
+    left, right = next(v for k, v in f.items() if k.startswith("\\lvert A \\cup B")).split(" and ")
+    assert int(left) == int(right) == union
+    assert fact(out, "(A & B) <= A") == "True" and fact(out, "A <= (A | B)") == "True"
+    assert fact(out, ", A <= B") == "False"
+    assert fact(out, "proper subset") == "True and True"
+    assert fact(out, "A \\setminus B = B \\setminus A") == "False"
