@@ -28,6 +28,8 @@ from notation.layers import *  # noqa: F403
 from notation.layers import __all__ as _layers
 from notation.linalg import *  # noqa: F403
 from notation.linalg import __all__ as _linalg
+from notation.matrices import *  # noqa: F403
+from notation.matrices import __all__ as _matrices
 from notation.normalization import *  # noqa: F403
 from notation.normalization import __all__ as _normalization
 from notation.numerics import *  # noqa: F403
@@ -55,6 +57,7 @@ __all__ = [
     *_information,
     *_layers,
     *_linalg,
+    *_matrices,
     *_normalization,
     *_numerics,
     *_optimization,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -9,7 +10,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from notation._checks import FloatArray
 
-__all__ = ["one_hot", "tokenize", "check_token_ids"]
+__all__ = ["one_hot", "tokenize", "check_token_ids", "bpe_vocabulary"]
 
 
 def check_token_ids(ids: ArrayLike, n: int, name: str = "token ids") -> NDArray[np.integer]:
@@ -88,3 +89,46 @@ def tokenize(text: str, vocab: Sequence[str], unk: str | None = None) -> NDArray
                 ids.append(index[unk])
                 pos += 1
     return np.array(ids, dtype=np.int64)
+
+
+def bpe_vocabulary(text: str, merges: int) -> tuple[str, ...]:
+    """The vocabulary of a toy byte-pair-encoding tokenizer trained on ``text``.
+
+    Start from the characters of the whitespace-separated words; ``merges`` times, join the
+    most frequent adjacent pair of tokens (counted over all words; ties go to the pair that
+    sorts first) into a new token. Returns the characters in sorted order, then the merged
+    tokens in the order they were made (each string once). Stops early when no pair is left. Real tokenizers
+    (GPT-2, LLaMA) work the same way on bytes, with tens of thousands of merges.
+
+    >>> bpe_vocabulary("low low low lower lowest", 3)
+    ('e', 'l', 'o', 'r', 's', 't', 'w', 'lo', 'low', 'lowe')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a string, got {type(text).__name__}")
+    if isinstance(merges, bool) or not isinstance(merges, (int, np.integer)) or merges < 0:
+        raise ValueError(f"merges must be a non-negative integer, got {merges!r}")
+    words: Counter[tuple[str, ...]] = Counter(tuple(w) for w in text.split())
+    vocab = sorted({c for w in words for c in w})
+    for _ in range(int(merges)):
+        pairs: Counter[tuple[str, str]] = Counter()
+        for w, n in words.items():
+            for a, b in zip(w, w[1:]):
+                pairs[(a, b)] += n
+        if not pairs:
+            break
+        best = min(pairs, key=lambda pair: (-pairs[pair], pair))
+        merged: Counter[tuple[str, ...]] = Counter()
+        for w, n in words.items():
+            out, i = [], 0
+            while i < len(w):
+                if i + 1 < len(w) and (w[i], w[i + 1]) == best:
+                    out.append(w[i] + w[i + 1])
+                    i += 2
+                else:
+                    out.append(w[i])
+                    i += 1
+            merged[tuple(out)] += n
+        words = merged
+        if best[0] + best[1] not in vocab:  # ('a', 'bc') and ('ab', 'c') make the same string
+            vocab.append(best[0] + best[1])
+    return tuple(vocab)

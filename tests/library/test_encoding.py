@@ -89,3 +89,53 @@ def test_check_token_ids():
     for bad, err in [([10], ValueError), ([-1], ValueError), ([0.0], TypeError), ([True], TypeError)]:
         with pytest.raises(err):
             check_token_ids(bad, 10)
+
+
+# ---------------------------------------------------------------- bpe_vocabulary
+
+
+def _pair_counts_by_slicing(text):
+    """Adjacent character pairs of every word, counted with plain string slicing."""
+    counts = {}
+    for word in text.split():
+        for i in range(len(word) - 1):
+            counts[word[i : i + 2]] = counts.get(word[i : i + 2], 0) + 1
+    return counts
+
+
+def test_bpe_first_merge_is_the_most_frequent_character_pair():
+    from notation import bpe_vocabulary
+
+    text = "the cat sat on the mat with the hat that the rat ate"
+    counts = _pair_counts_by_slicing(text)
+    top = max(counts.values())
+    expected = min(p for p, n in counts.items() if n == top)
+    chars = sorted(set(text.replace(" ", "")))
+    vocab = bpe_vocabulary(text, 1)
+    assert list(vocab[: len(chars)]) == chars
+    assert vocab[len(chars)] == expected == "at"  # "at" appears in cat, sat, mat, hat, that, rat, ate
+
+
+def test_bpe_every_merged_token_joins_two_earlier_tokens_and_sizes_add_up():
+    from notation import bpe_vocabulary
+
+    text = "def forward(self, x): return self.linear(x) + self.bias " * 3
+    n_chars = len(set(text.replace(" ", "")))
+    vocab = bpe_vocabulary(text, 25)
+    assert len(vocab) == len(set(vocab)) <= n_chars + 25
+    for k, token in enumerate(vocab[n_chars:], start=n_chars):
+        earlier = set(vocab[:k])
+        assert any(token[:i] in earlier and token[i:] in earlier for i in range(1, len(token))), token
+        assert token in text  # a merged token never crosses a word boundary
+    assert bpe_vocabulary(text, 0) == tuple(sorted(set(text.replace(" ", ""))))
+    # with enough merges every word becomes a single token, and then it stops
+    assert set(text.split()) <= set(bpe_vocabulary(text, 1000))
+
+
+def test_bpe_rejects_bad_input():
+    from notation import bpe_vocabulary
+
+    with pytest.raises(ValueError):
+        bpe_vocabulary("abc", -1)
+    with pytest.raises(TypeError):
+        bpe_vocabulary(["abc"], 1)

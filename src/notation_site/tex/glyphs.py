@@ -53,19 +53,21 @@ def is_notation_glyph(ch: str) -> bool:
 
 
 _TEX_CAPITALS = set("ΓΔΘΛΞΠΣΥΦΨΩ")  # the Greek capitals TeX draws with a command of their own
+_TEX_SYMBOLS = {"|": r"\vert", "⊗": r"\otimes", "⊙": r"\odot", "∼": r"\sim"}
 
 
 def letter_tex(letter: str) -> str:
     """The TeX that draws a letter or symbol an entry gives a meaning (``letters:``).
 
     Greek letters by name; ε in both forms entries use (``\\epsilon`` draws ϵ,
-    ``\\varepsilon`` ε); ``|`` as ``\\vert``, which a Markdown table cell can hold.
+    ``\\varepsilon`` ε); ``|`` as ``\\vert``, which a Markdown table cell can hold, and
+    the few operators entries declare by their commands.
 
-    >>> [letter_tex(c) for c in "θλΣΛεB|"]
-    ['\\\\theta', '\\\\lambda', '\\\\Sigma', '\\\\Lambda', '\\\\epsilon, \\\\varepsilon', 'B', '\\\\vert']
+    >>> [letter_tex(c) for c in "θλΣΛεB|⊗"]
+    ['\\\\theta', '\\\\lambda', '\\\\Sigma', '\\\\Lambda', '\\\\epsilon, \\\\varepsilon', 'B', '\\\\vert', '\\\\otimes']
     """
-    if letter == "|":
-        return r"\vert"
+    if letter in _TEX_SYMBOLS:
+        return _TEX_SYMBOLS[letter]
     name = unicodedata.name(letter, "")
     if name == "GREEK SMALL LETTER EPSILON":
         return r"\epsilon, \varepsilon"

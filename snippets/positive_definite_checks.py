@@ -1,0 +1,40 @@
+"""A ≻ 0 means xᵀAx > 0 for every x ≠ 0: tested by eigenvalues, by Cholesky and by random directions; positive entries are neither needed nor enough."""
+
+import numpy as np
+
+from notation import covariance_matrix, eigenvalues, is_positive_definite, quadratic_form, unit_vector
+from notation.render import fmt, fmt_array, table
+
+rng = np.random.default_rng(0)
+X = rng.standard_normal((50, 3)) @ np.array([[1.0, 0.5, 0.0], [0.0, 1.0, 0.3], [0.0, 0.0, 0.2]])
+G = rng.standard_normal((2, 4))
+mats = {
+    "$\\begin{bmatrix} 2 & -1 \\\\ -1 & 2 \\end{bmatrix}$ (negative entries)": np.array([[2.0, -1.0], [-1.0, 2.0]]),
+    "$\\begin{bmatrix} 1 & 2 \\\\ 2 & 1 \\end{bmatrix}$ (all entries positive)": np.array([[1.0, 2.0], [2.0, 1.0]]),
+    "$\\begin{bmatrix} 1 & 1 \\\\ 1 & 1 \\end{bmatrix}$": np.array([[1.0, 1.0], [1.0, 1.0]]),
+    "covariance of 50 points in $\\mathbb{R}^3$": covariance_matrix(X),
+    "Gram matrix $G^\\top G$, $G \\in \\mathbb{R}^{2 \\times 4}$": G.T @ G,
+    "$-I_2$": -np.eye(2),
+}
+rows = []
+for M in mats.values():
+    n = M.shape[0]
+    xs = unit_vector(rng.standard_normal((10_000, n)))  # 10,000 random unit directions
+    q = quadratic_form(xs, M)
+    rows.append(
+        [
+            fmt_array(np.round(eigenvalues(M), 12), 3),
+            fmt(float(q.min()), 3),
+            "yes" if is_positive_definite(M) else "no",
+            "yes" if is_positive_definite(M, strict=False) else "no",
+        ]
+    )
+print(
+    table(
+        rows,
+        row_labels=list(mats),
+        col_labels=["eigenvalues", "smallest $\\mathbf{x}^\\top A \\mathbf{x}$ over 10,000 unit $\\mathbf{x}$", "$A \\succ 0$ (Cholesky works)", "$A \\succeq 0$ (no negative eigenvalue)"],
+        corner="symmetric $A$",
+        caption="Definiteness is about the quadratic form, not the signs of the entries",
+    )
+)

@@ -1,0 +1,40 @@
+"""A = U Σ Vᵀ, where Σ is a diagonal matrix of singular values (not a sum), and the truncated SVD is the best rank-k approximation: its squared error is the sum of the dropped σ²."""
+
+import numpy as np
+
+from notation import diag, frobenius_norm, low_rank_approximation, singular_values, to_bmatrix
+from notation.render import display_math, facts, fmt, table
+
+rng = np.random.default_rng(1)
+# a 6 × 5 matrix that is nearly rank 2: two strong directions plus a little noise,
+# the shape of a weight update that LoRA assumes to be low rank
+A = rng.standard_normal((6, 2)) @ rng.standard_normal((2, 5)) + 0.1 * rng.standard_normal((6, 5))
+U, s, Vt = np.linalg.svd(A, full_matrices=False)
+print(display_math(f"\\Sigma = \\operatorname{{diag}}(\\sigma_1, \\dots, \\sigma_5) = {to_bmatrix(diag(s), precision=2)}"))
+print(
+    facts(
+        {
+            "shapes of $U$, $\\Sigma$, $V^\\top$ (thin SVD of a $6 \\times 5$ matrix)": f"{U.shape[0]} × {U.shape[1]}, {len(s)} × {len(s)}, {Vt.shape[0]} × {Vt.shape[1]}",
+            "largest entry of $\\lvert U \\Sigma V^\\top - A \\rvert$": f"{np.max(np.abs(U @ diag(s) @ Vt - A)):.1e}",
+            "$U^\\top U = I$ and $V^\\top V = I$": bool(np.allclose(U.T @ U, np.eye(5)) and np.allclose(Vt @ Vt.T, np.eye(5))),
+            "singular values $\\sigma_i$ (library, largest first)": singular_values(A),
+            "$\\operatorname{rank}(A)$ (singular values above rounding)": int(np.linalg.matrix_rank(A)),
+        },
+        precision=3,
+    )
+)
+total = frobenius_norm(A) ** 2
+rows = []
+for k in range(0, 6):
+    Ak = low_rank_approximation(A, k)
+    err2 = frobenius_norm(A - Ak) ** 2
+    rows.append([str(int(np.linalg.matrix_rank(Ak))), fmt(err2, 4), fmt(float(np.sum(s[k:] ** 2)), 4), f"{100 * err2 / total:.2f}%"])
+print(
+    table(
+        rows,
+        row_labels=[f"$k = {k}$" for k in range(6)],
+        col_labels=["rank of $A_k$", "$\\lVert A - A_k \\rVert_F^2$", "$\\sum_{i > k} \\sigma_i^2$", "share of $\\lVert A \\rVert_F^2$ lost"],
+        corner="truncation",
+        caption="Keep the $k$ largest singular values: the error is exactly what was dropped (Eckart–Young)",
+    )
+)
