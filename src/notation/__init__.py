@@ -32,6 +32,8 @@ from notation.numerics import *  # noqa: F403
 from notation.numerics import __all__ as _numerics
 from notation.optimization import *  # noqa: F403
 from notation.optimization import __all__ as _optimization
+from notation.reinforcement import *  # noqa: F403
+from notation.reinforcement import __all__ as _reinforcement
 from notation.statistics import *  # noqa: F403
 from notation.statistics import __all__ as _statistics
 from notation.transformer import *  # noqa: F403
@@ -49,6 +51,7 @@ __all__ = [
     *_normalization,
     *_numerics,
     *_optimization,
+    *_reinforcement,
     *_statistics,
     *_transformer,
 ]

@@ -90,7 +90,7 @@ FIELDS: dict[str, tuple[Any, str, bool]] = {
     ),
 }
 
-OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "L", "N", "T")
+OVERLOADED_LETTERS = ("θ", "σ", "α", "β", "ε", "γ", "π", "τ", "L", "N", "T", "Q", "V", "A", "r")
 
 
 def _check_fields(entry: Entry) -> list[Problem]:

@@ -61,7 +61,7 @@ def topics_view(catalog: Catalog, page: str) -> str:
 
 @view("overloaded-letters")
 def overloaded_letters_view(catalog: Catalog, page: str) -> str:
-    """A table of every meaning that entries give the overloaded letters θ σ α β L N T.
+    """A table of every meaning that entries give the overloaded letters (``OVERLOADED_LETTERS``).
 
     Each entry declares the meaning it gives a letter in its own front matter, as
     ``letters: {σ: sigmoid}`` (a list of strings for several meanings). Entries that
@@ -74,7 +74,10 @@ def overloaded_letters_view(catalog: Catalog, page: str) -> str:
     from notation_site.validate import OVERLOADED_LETTERS
 
     host = "overloaded-letters"
-    tex = {"θ": r"\theta", "σ": r"\sigma", "α": r"\alpha", "β": r"\beta"}
+    tex = {
+        "θ": r"\theta", "σ": r"\sigma", "α": r"\alpha", "β": r"\beta",
+        "ε": r"\epsilon", "γ": r"\gamma", "π": r"\pi", "τ": r"\tau",
+    }
     # letter -> normalised meaning -> [wording, ids of the entries that declare it]
     rows: dict[str, dict[str, tuple[str, list[str]]]] = {letter: {} for letter in OVERLOADED_LETTERS}
     for entry in catalog.ordered():

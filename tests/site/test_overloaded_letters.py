@@ -47,7 +47,7 @@ def test_real_repo_lists_every_declared_meaning_with_a_correct_link():
     # the letter column names each letter once, in the validator's order
     letters = [r[0] for r in rows if r[0]]
     expected = [l for l in OVERLOADED_LETTERS if any(d[0] == l for d in declared)]
-    tex = {"θ": "$\\theta$", "σ": "$\\sigma$", "α": "$\\alpha$", "β": "$\\beta$"}
+    tex = {"θ": "$\\theta$", "σ": "$\\sigma$", "α": "$\\alpha$", "β": "$\\beta$", "ε": "$\\epsilon$", "γ": "$\\gamma$", "π": "$\\pi$", "τ": "$\\tau$"}
     assert letters == [tex.get(l, f"${l}$") for l in expected]
 
 
