@@ -115,3 +115,85 @@ def test_advantages_exact_and_gae():
         expected = [math.fsum((GAMMA * lam) ** l * delta[t + l] for l in range(T - t)) for t in range(T)]
         assert all(close(g, e, 4) for g, e in zip(nums(estimates.column(header)), expected)), lam
     assert all(close(g, A[s][a], 4) for g, s, a in zip(nums(estimates.column("exact A(s_t, a_t)")), cells, acts))
+
+
+def values_for_logits(theta, gamma=GAMMA, sweeps=600):
+    """V of the softmax policy with logits theta[s] = (left, right), by value iteration in plain Python."""
+    V = [0.0, 0.0, 0.0]
+    probs = []
+    for left, right in theta:
+        e_l, e_r = math.exp(left), math.exp(right)
+        probs.append((e_l / (e_l + e_r), e_r / (e_l + e_r)))
+    for _ in range(sweeps):
+        V = [
+            sum(p * (r + gamma * (V[n] if n is not None else 0.0)) for p, (n, r) in zip(probs[s], (corridor_step(s, 0), corridor_step(s, 1))))
+            for s in range(3)
+        ]
+    return V
+
+
+def test_policy_gradient_three_ways_and_ascent():
+    html = run_snippet("policy_gradient_corridor")
+    grads, ascent = tables(html)
+    theta = [[0.0, math.log(7 / 3)] for _ in range(3)]
+    h = 1e-5
+    for s in range(3):
+        for a, name in ((0, "left"), (1, "right")):
+            plus = [row[:] for row in theta]
+            minus = [row[:] for row in theta]
+            plus[s][a] += h
+            minus[s][a] -= h
+            fd = (values_for_logits(plus)[0] - values_for_logits(minus)[0]) / (2 * h)
+            exact, numeric, sampled = nums(grads.rows[f"\\theta_{{{s},\\text{{{name}}}}}"])
+            assert close(exact, fd, 4) and close(numeric, fd, 4)
+            assert abs(sampled - fd) < 0.02  # REINFORCE from 2,000 episodes
+    rows = [nums(cells) for cells in ascent.rows.values()]
+    assert [r[0] for r in rows] == [0, 1, 5, 20, 50]
+    assert close(rows[0][1], values_for_logits(theta)[0], 4)
+    J = [r[1] for r in rows]
+    assert all(a < b for a, b in zip(J, J[1:])) and J[-1] < 0.81
+    assert all(all(a < b for a, b in zip(col, col[1:])) for col in zip(*[r[2:] for r in rows]))
+    assert close(num(fact(html, "best possible")), 0.81, 4)
+
+
+def test_ppo_clip_grid_and_corridor_episode():
+    html = run_snippet("ppo_clip_grid")
+    grid, episode = tables(html)
+    for label, cells in grid.rows.items():
+        r = float(label.split("=")[1])
+        up_raw, up, up_slope, down_raw, down, down_slope = nums(cells)
+        assert close(up_raw, r, 2) and close(down_raw, -r, 2)
+        assert close(up, min(r, 1.2), 2) and close(down, -max(r, 0.8), 2)
+        assert close(up_slope, 1.0 if r < 1.2 - 1e-9 else (0.5 if abs(r - 1.2) < 1e-9 else 0.0), 2)
+        assert close(down_slope, 0.0 if r < 0.8 - 1e-9 else (-0.5 if abs(r - 0.8) < 1e-9 else -1.0), 2)
+    V = values_by_iteration()
+    cells = [int(c) for c in episode.column("s_t")]
+    acts = [1 if a == "right" else 0 for a in episode.column("a_t")]
+    T = len(cells)
+    rewards = [corridor_step(s, a)[1] for s, a in zip(cells, acts)]
+    nxt_v = [V[cells[t + 1]] for t in range(T - 1)] + [0.0]
+    delta = [rewards[t] + GAMMA * nxt_v[t] - V[cells[t]] for t in range(T)]
+    gae95 = [math.fsum((GAMMA * 0.95) ** l * delta[t + l] for l in range(T - t)) for t in range(T)]
+    assert all(close(g, e, 4) for g, e in zip(nums(episode.column("\\hat{A}_t (GAE, \\lambda = 0.95)")), gae95))
+    for A, r, L in zip(gae95, nums(episode.column("r_t(\\boldsymbol{\\theta})")), nums(episode.column("L^{\\text{CLIP}}_t"))):
+        by_cases = min(r, 1.2) * A if A >= 0 else max(r, 0.8) * A
+        assert abs(L - by_cases) < 2e-4
+    # the update moved too far: every right move's ratio is above 1 + ε, the left move's below 1 − ε
+    ratios = nums(episode.column("r_t(\\boldsymbol{\\theta})"))
+    assert all((r > 1.2) if a == 1 else (r < 0.8) for r, a in zip(ratios, acts))
+
+
+def test_dpo_loss_for_the_corridor_pair():
+    html = run_snippet("dpo_corridor_pair")
+    assert close(num(fact(html, "straight run")), 3 * math.log(0.7), 4)
+    assert close(num(fact(html, "detour")), 4 * math.log(0.7) + math.log(0.3), 4)
+    (t,) = tables(html)
+    for p in (0.7, 0.8, 0.9, 0.6):
+        for beta in (0.1, 0.5):
+            r_w = beta * 3 * (math.log(p) - math.log(0.7))
+            r_l = beta * (4 * (math.log(p) - math.log(0.7)) + math.log(1 - p) - math.log(0.3))
+            m = r_w - r_l
+            row = nums(t.rows[f"\\pi_\\theta(\\text{{right}}) = {p}, \\beta = {beta}"])
+            expected = [r_w, r_l, m, 1 / (1 + math.exp(-m)), math.log1p(math.exp(-m))]
+            assert all(close(g, e, 4) for g, e in zip(row, expected)), (p, beta)
+    assert close(nums(t.rows["\\pi_\\theta(\\text{right}) = 0.7, \\beta = 0.1"])[-1], math.log(2), 4)
