@@ -22,6 +22,8 @@ from notation.elementary import *  # noqa: F403
 from notation.elementary import __all__ as _elementary
 from notation.encoding import *  # noqa: F403
 from notation.encoding import __all__ as _encoding
+from notation.generative import *  # noqa: F403
+from notation.generative import __all__ as _generative
 from notation.information import *  # noqa: F403
 from notation.information import __all__ as _information
 from notation.linalg import *  # noqa: F403
@@ -46,6 +48,7 @@ __all__ = [
     *_cost,
     *_elementary,
     *_encoding,
+    *_generative,
     *_information,
     *_linalg,
     *_normalization,
