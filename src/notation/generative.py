@@ -30,10 +30,12 @@ __all__ = [
     "alpha_bar",
     "q_sample",
     "noise_prediction_loss",
+    "gaussian_data_noise_prediction",
     "gaussian_score",
     "optimal_discriminator",
     "gan_value",
     "js_divergence",
+    "cosine_similarity_matrix",
     "info_nce",
     "nt_xent",
     "CHINCHILLA",
@@ -216,6 +218,22 @@ def noise_prediction_loss(eps: ArrayLike, eps_pred: ArrayLike) -> float:
     return float(np.mean((e - p) ** 2))
 
 
+def gaussian_data_noise_prediction(x_t: ArrayLike, alpha_bar_t: float, data_var: float = 1.0) -> FloatArray:
+    """The best possible noise prediction ``𝔼[ε ∣ x_t]`` when the data are ``x_0 ∼ 𝒩(0, s²)``:
+    ``√(1 − ᾱ_t) x_t / (ᾱ_t s² + 1 − ᾱ_t)``. No network can have a lower ``L_simple``.
+
+    It equals ``−√(1 − ᾱ_t)`` times the score of ``q(x_t) = 𝒩(0, ᾱ_t s² + 1 − ᾱ_t)``.
+
+    >>> gaussian_data_noise_prediction([1.0], alpha_bar_t=0.0).tolist()  # pure noise: x_t is ε
+    [1.0]
+    """
+    if not 0.0 <= alpha_bar_t < 1.0:
+        raise ValueError(f"alpha_bar_t must be in [0, 1), got {alpha_bar_t}")
+    _positive(data_var, "data_var")
+    x = as_float_array(x_t, "x_t")
+    return math.sqrt(1.0 - alpha_bar_t) * x / (alpha_bar_t * data_var + 1.0 - alpha_bar_t)
+
+
 def gaussian_score(x: ArrayLike, mean: ArrayLike = 0.0, std: float = 1.0) -> FloatArray:
     """The score ``∇_x log 𝒩(x; μ, σ² I) = −(x − μ) / σ²``: it points back towards the mean.
 
@@ -271,7 +289,14 @@ def js_divergence(p: ArrayLike, q: ArrayLike) -> float:
     return float(0.5 * kl_divergence(p_, m) + 0.5 * kl_divergence(q_, m))
 
 
-def _cosine_matrix(a: FloatArray, b: FloatArray) -> FloatArray:
+def cosine_similarity_matrix(a: ArrayLike, b: ArrayLike) -> FloatArray:
+    """Cosine similarity of every row of ``a`` (``B × d``) with every row of ``b`` (``M × d``): ``B × M``.
+
+    >>> cosine_similarity_matrix([[1.0, 0.0], [1.0, 1.0]], [[2.0, 0.0]]).round(4).tolist()
+    [[1.0], [0.7071]]
+    """
+    a = as_float_array(a, "a")
+    b = as_float_array(b, "b")
     na = a / np.linalg.norm(a, axis=-1, keepdims=True)
     nb = b / np.linalg.norm(b, axis=-1, keepdims=True)
     return na @ nb.T
@@ -299,7 +324,7 @@ def info_nce(anchors: ArrayLike, positives: ArrayLike, tau: float = 0.1) -> Floa
     [0.3133, 0.3133]
     """
     a, b = _check_pairs(anchors, positives, tau)
-    logits = _cosine_matrix(a, b) / tau
+    logits = cosine_similarity_matrix(a, b) / tau
     return -np.diag(log_softmax(logits, axis=-1))
 
 
@@ -316,7 +341,7 @@ def nt_xent(view1: ArrayLike, view2: ArrayLike, tau: float = 0.5) -> FloatArray:
     a, b = _check_pairs(view1, view2, tau)
     z = np.vstack([a, b])
     n = len(a)
-    logits = _cosine_matrix(z, z) / tau
+    logits = cosine_similarity_matrix(z, z) / tau
     np.fill_diagonal(logits, -np.inf)
     partner = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
     return 0.0 - log_softmax(logits, axis=-1)[np.arange(2 * n), partner]  # 0.0 - keeps −0.0 out

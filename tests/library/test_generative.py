@@ -15,8 +15,10 @@ from notation.generative import (
     alpha_bar,
     chinchilla_loss,
     chinchilla_optimal,
+    cosine_similarity_matrix,
     elbo_estimate,
     gan_value,
+    gaussian_data_noise_prediction,
     gaussian_kl_standard,
     gaussian_score,
     info_nce,
@@ -198,3 +200,28 @@ def test_compute_optimal_point_beats_a_grid_along_the_budget(C):
     grid = [10 ** (6 + k / 2000) for k in range(0, 14001)]  # N from 1e6 to 1e13
     best = min(grid, key=lambda n: 406.4 / n**0.34 + 410.7 / (C / (6 * n)) ** 0.28)
     assert N == pytest.approx(best, rel=2e-3)
+
+
+def test_cosine_similarity_matrix_against_loops():
+    rng = np.random.default_rng(7)
+    a, b = rng.normal(size=(3, 5)), rng.normal(size=(2, 5))
+    got = cosine_similarity_matrix(a, b)
+    assert got.shape == (3, 2)
+    for i in range(3):
+        for j in range(2):
+            assert got[i, j] == pytest.approx(cos(a[i], b[j]))
+
+
+@pytest.mark.parametrize(("ab", "s2"), [(0.9, 1.0), (0.5, 0.25), (0.05, 4.0)])
+def test_gaussian_data_noise_prediction_is_the_best_predictor(ab, s2):
+    rng = np.random.default_rng(8)
+    n = 400_000
+    x0, eps = rng.normal(0, math.sqrt(s2), n), rng.standard_normal(n)
+    x_t = math.sqrt(ab) * x0 + math.sqrt(1 - ab) * eps
+    best = gaussian_data_noise_prediction(x_t, ab, s2)
+    mse = float(np.mean((eps - best) ** 2))
+    assert mse == pytest.approx(ab * s2 / (ab * s2 + 1 - ab), abs=0.01)  # closed-form minimum
+    for scale in (0.8, 1.2):  # scaling the optimum either way does worse
+        assert float(np.mean((eps - scale * best) ** 2)) > mse
+    var_t = ab * s2 + 1 - ab
+    assert best == pytest.approx(-math.sqrt(1 - ab) * gaussian_score(x_t, 0.0, math.sqrt(var_t)))

@@ -197,3 +197,151 @@ def test_dpo_loss_for_the_corridor_pair():
             expected = [r_w, r_l, m, 1 / (1 + math.exp(-m)), math.log1p(math.exp(-m))]
             assert all(close(g, e, 4) for g, e in zip(row, expected)), (p, beta)
     assert close(nums(t.rows["\\pi_\\theta(\\text{right}) = 0.7, \\beta = 0.1"])[-1], math.log(2), 4)
+
+
+# -- generative models ------------------------------------------------------------------------
+
+
+def cos(u, v):
+    return sum(a * b for a, b in zip(u, v)) / math.sqrt(sum(a * a for a in u) * sum(b * b for b in v))
+
+
+def test_infonce_small_batch_is_cross_entropy_over_candidates():
+    import numpy as np
+
+    html = run_snippet("infonce_small_batch")
+    sims, losses = tables(html)
+    rng = np.random.default_rng(0)  # the snippet's data, regenerated
+    a = rng.normal(size=(4, 3))
+    p = a + 0.3 * rng.normal(size=(4, 3))
+    for i in range(4):
+        assert all(close(v, cos(a[i], p[j]), 3) for j, v in enumerate(nums(sims.rows[f"anchor {i}"])))
+    for tau in (1, 0.1):
+        expected = []
+        for i in range(4):
+            logits = [cos(a[i], p[j]) / tau for j in range(4)]
+            expected.append(math.log(math.fsum(math.exp(z) for z in logits)) - logits[i])
+        for label in (f"InfoNCE, \\tau = {tau}", f"cross-entropy of \\operatorname{{sim}}/\\tau with target i, \\tau = {tau}"):
+            row = nums(losses.rows[label])
+            assert all(close(g, e, 4) for g, e in zip(row, expected + [sum(expected) / 4])), label
+    assert close(num(fact(html, "chance level")), math.log(4), 4)
+    z = list(a) + list(p)
+    nt = []
+    for i in range(8):
+        j = (i + 4) % 8
+        den = math.fsum(math.exp(cos(z[i], z[k]) / 0.1) for k in range(8) if k != i)
+        nt.append(-(cos(z[i], z[j]) / 0.1 - math.log(den)))
+    assert close(num(fact(html, "NT-Xent")), sum(nt) / 8, 4)
+
+
+def log_normal(x, mean, var):
+    return -0.5 * (math.log(2 * math.pi * var) + (x - mean) ** 2 / var)
+
+
+def test_elbo_terms_and_gap_on_the_linear_gaussian_model():
+    html = run_snippet("elbo_linear_gaussian")
+    (t,) = tables(html)
+    x, s2 = 1.5, 0.5
+    evidence = log_normal(x, 0, 1 + s2)
+    qs = [(0.0, 1.0), (0.5, 0.5), (x / (1 + s2), s2 / (1 + s2))]
+    for (m, v), cells in zip(qs, t.rows.values()):
+        recon = -0.5 * math.log(2 * math.pi * s2) - ((x - m) ** 2 + v) / (2 * s2)
+        kl = 0.5 * (v + m * m - 1 - math.log(v))
+        row = nums(cells)
+        assert all(close(g, e, 4) for g, e in zip(row, [recon, kl, recon - kl, evidence, evidence - recon + kl]))
+        assert row[2] <= row[3] + 1e-4
+    assert close(nums(list(t.rows.values())[2])[4], 0.0, 4)  # tight at the posterior
+    rough = -0.5 * math.log(2 * math.pi * s2) - ((x - 0.5) ** 2 + 0.5) / (2 * s2) - 0.5 * (0.5 + 0.25 - 1 - math.log(0.5))
+    assert abs(num(fact(html, "10,000 reparameterised samples")) - rough) < 0.02
+
+
+def test_reparameterised_draws_and_gradient_spreads():
+    import numpy as np
+
+    html = run_snippet("reparameterisation_gradients")
+    draws, estimates = tables(html)
+    eps = np.random.default_rng(0).standard_normal(3)
+    for k in range(3):
+        e, z = nums(draws.rows[f"draw {k}"])
+        assert close(e, eps[k], 4) and close(z, 0.7 + 1.3 * eps[k], 4)
+    path = nums(estimates.rows["reparameterised (pathwise)"])
+    score = nums(estimates.rows["log-derivative (score function)"])
+    assert abs(path[0] - 1.4) < 0.05 and abs(path[2] - 2.6) < 0.05  # exact (2μ, 2σ)
+    assert abs(score[0] - 1.4) < 0.1 and abs(score[2] - 2.6) < 0.15
+    assert abs(path[1] - 2 * 1.3 / 10) < 0.03  # std of the mean of 100 draws of 2z: 2σ/√100
+    assert score[1] > 1.5 * path[1] and score[3] > 1.5 * path[3]
+    assert abs(num(fact(html, "spread ratio")) - score[1] / path[1]) < 0.06  # a ratio of rounded spreads
+
+
+def test_linear_schedule_alpha_bar_and_the_jump():
+    html = run_snippet("diffusion_forward_schedule")
+    schedule, jump = tables(html)
+    betas = [1e-4 + k * (0.02 - 1e-4) / 999 for k in range(1000)]
+    for t in (1, 10, 100, 250, 500, 750, 1000):
+        ab = math.prod(1 - b for b in betas[:t])
+        row = nums(schedule.rows[f"t = {t}"])
+        expected = [betas[t - 1], 1 - betas[t - 1], ab, math.sqrt(ab), math.sqrt(1 - ab)]
+        assert all(close(g, e, 6) for g, e in zip(row, expected)), t
+    for t in (10, 100, 500):
+        ab = math.prod(1 - b for b in betas[:t])
+        m_chain, v_chain, m_jump, v_jump, sig, noise = nums(jump.rows[f"t = {t}"])
+        assert close(sig, math.sqrt(ab), 4) and close(noise, 1 - ab, 4)
+        for m, v in ((m_chain, v_chain), (m_jump, v_jump)):  # 20,000 samples each
+            assert abs(m - math.sqrt(ab)) < 0.03 and abs(v - (1 - ab)) < 0.03
+
+
+def test_noise_prediction_loss_floors():
+    html = run_snippet("noise_prediction_loss")
+    (t,) = tables(html)
+    betas = [1e-4 + k * (0.02 - 1e-4) / 999 for k in range(1000)]
+    for step in (10, 250, 900):
+        ab = math.prod(1 - b for b in betas[:step])
+        abar, zero, x_t, best, oracle = nums(t.rows[f"t = {step}"])
+        assert close(abar, ab, 4) and oracle == 0
+        assert abs(zero - 1) < 0.04  # the noise's variance
+        assert abs(best - ab * 0.25 / (ab * 0.25 + 1 - ab)) < 0.02  # closed-form minimum for N(0, 0.25) data
+        assert abs(x_t - (ab * 0.25 + (math.sqrt(1 - ab) - 1) ** 2)) < 0.04  # E[(ε - x_t)²]
+        assert best <= min(zero, x_t)
+
+
+def test_gaussian_score_matches_the_closed_form_and_finite_differences():
+    html = run_snippet("score_gaussian")
+    one_d, two_d = tables(html)
+    for cells in one_d.rows.values():
+        x, logp, score, fd = nums(cells)
+        assert close(logp, log_normal(x, 1.0, 0.25), 4)
+        assert close(score, -(x - 1.0) / 0.25, 4) and close(fd, -(x - 1.0) / 0.25, 4)
+    x = nums(two_d.rows["a point \\mathbf{x}"])
+    assert nums(two_d.rows["its score \\nabla_{\\mathbf{x}} \\log p(\\mathbf{x})"]) == [-v for v in x]
+
+
+def test_gan_optimal_discriminator_and_value():
+    html = run_snippet("gan_discriminator_optimum")
+    (t,) = tables(html)
+    p_data = [0.1, 0.4, 0.4, 0.1]
+    gens = [[0.4, 0.1, 0.1, 0.4], [0.2, 0.3, 0.3, 0.2], p_data]
+    for p_g, cells in zip(gens, t.rows.values()):
+        row = nums(cells)
+        d = [a / (a + b) for a, b in zip(p_data, p_g)]
+        value = sum(a * math.log(y) + b * math.log(1 - y) for a, b, y in zip(p_data, p_g, d))
+        m = [(a + b) / 2 for a, b in zip(p_data, p_g)]
+        jsd = 0.5 * sum(a * math.log(a / c) for a, c in zip(p_data, m)) + 0.5 * sum(b * math.log(b / c) for b, c in zip(p_g, m))
+        assert all(close(g, e, 4) for g, e in zip(row, d + [value, -math.log(4), -math.log(4) + 2 * jsd]))
+    assert num(fact(html, "10,000 random discriminators")) < num(fact(html, "its V(D^*, G)"))
+    assert close(num(fact(html, "-\\log 4")), -math.log(4), 4)
+
+
+def test_chinchilla_optimal_split_and_two_models():
+    html = run_snippet("scaling_law_chinchilla")
+    budgets, models = tables(html)
+    L = lambda n, d: 1.69 + 406.4 / n**0.34 + 410.7 / d**0.28  # noqa: E731
+    for cells in budgets.rows.values():
+        C, N, D, ratio, loss = nums(cells)
+        grid = [10 ** (7 + k / 1000) for k in range(6001)]  # N from 1e7 to 1e13
+        best = min(grid, key=lambda n: L(n, C / (6 * n)))
+        assert abs(N / best - 1) < 0.01 and abs(6 * N * D / C - 1) < 0.01
+        assert abs(ratio - D / N) < 0.2 and close(loss, L(best, C / (6 * best)), 3)
+    gopher, chinchilla = (nums(c) for c in models.rows.values())
+    assert close(gopher[1], L(280e9, 300e9), 4) and close(chinchilla[1], L(70e9, 1.4e12), 4)
+    assert chinchilla[1] < gopher[1]
+    assert close(num(fact(html, "exponent a")), 0.28 / 0.62, 3)
