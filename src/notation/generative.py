@@ -206,16 +206,16 @@ def q_sample(x0: ArrayLike, t: int, eps: ArrayLike, betas: ArrayLike) -> FloatAr
     return math.sqrt(ab[t - 1]) * x + math.sqrt(1.0 - ab[t - 1]) * e
 
 
-def noise_prediction_loss(eps: ArrayLike, eps_pred: ArrayLike) -> float:
+def noise_prediction_loss(eps: ArrayLike, eps_pred: ArrayLike) -> FloatArray:
     """DDPM's ``L_simple`` for a batch: the mean of ``‖ε − ε_θ(x_t, t)‖²`` over the batch,
     here divided by the number of entries too (as ``F.mse_loss`` does).
 
-    >>> noise_prediction_loss([[1.0, -1.0]], [[0.0, -1.0]])
+    >>> float(noise_prediction_loss([[1.0, -1.0]], [[0.0, -1.0]]))
     0.5
     """
     e, p = as_float_array(eps, "eps"), as_float_array(eps_pred, "eps_pred")
     check_same_shape(e, p, "eps and eps_pred")
-    return float(np.mean((e - p) ** 2))
+    return np.mean((e - p) ** 2)
 
 
 def gaussian_data_noise_prediction(x_t: ArrayLike, alpha_bar_t: float, data_var: float = 1.0) -> FloatArray:
@@ -241,7 +241,9 @@ def gaussian_score(x: ArrayLike, mean: ArrayLike = 0.0, std: float = 1.0) -> Flo
     [-0.5, 0.25]
     """
     _positive(std, "std")
-    return -(as_float_array(x, "x") - as_float_array(mean, "mean")) / std**2
+    x_ = as_float_array(x, "x")
+    mu = as_float_array(mean, "mean").astype(x_.dtype)  # float32 in, float32 out
+    return -(x_ - mu) / x_.dtype.type(std**2)
 
 
 def optimal_discriminator(p_data: ArrayLike, p_g: ArrayLike) -> FloatArray:
@@ -304,7 +306,7 @@ def cosine_similarity_matrix(a: ArrayLike, b: ArrayLike) -> FloatArray:
 
 def _check_pairs(a: ArrayLike, b: ArrayLike, tau: float) -> tuple[FloatArray, FloatArray]:
     _positive(tau, "tau")
-    a_, b_ = as_float_array(a, "anchors").astype(np.float64), as_float_array(b, "positives").astype(np.float64)
+    a_, b_ = as_float_array(a, "anchors"), as_float_array(b, "positives")
     if a_.ndim != 2 or a_.shape != b_.shape:
         raise ValueError(f"need two (B, d) arrays of one shape, got {a_.shape} and {b_.shape}")
     if np.any(np.linalg.norm(a_, axis=-1) == 0) or np.any(np.linalg.norm(b_, axis=-1) == 0):
