@@ -27,7 +27,8 @@ for r in ratios:
 print(
     table(
         np.array(rows),
-        row_labels=[f"$r = {r:.1f}$" for r in ratios],
+        row_labels=[f"{r:.1f}" for r in ratios],
+        corner="ratio $r$",
         col_labels=[
             "$r\\hat{A}$, $\\hat{A} = +1$", "$L^{\\text{CLIP}}$, $\\hat{A} = +1$", "slope $\\partial L / \\partial r$, $\\hat{A} = +1$",
             "$r\\hat{A}$, $\\hat{A} = -1$", "$L^{\\text{CLIP}}$, $\\hat{A} = -1$", "slope $\\partial L / \\partial r$, $\\hat{A} = -1$",

@@ -160,7 +160,7 @@ def test_ppo_clip_grid_and_corridor_episode():
     html = run_snippet("ppo_clip_grid")
     grid, episode = tables(html)
     for label, cells in grid.rows.items():
-        r = float(label.split("=")[1])
+        r = float(label)
         up_raw, up, up_slope, down_raw, down, down_slope = nums(cells)
         assert close(up_raw, r, 2) and close(down_raw, -r, 2)
         assert close(up, min(r, 1.2), 2) and close(down, -max(r, 0.8), 2)
