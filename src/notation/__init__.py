@@ -22,6 +22,8 @@ from notation.elementary import *  # noqa: F403
 from notation.elementary import __all__ as _elementary
 from notation.encoding import *  # noqa: F403
 from notation.encoding import __all__ as _encoding
+from notation.generative import *  # noqa: F403
+from notation.generative import __all__ as _generative
 from notation.information import *  # noqa: F403
 from notation.information import __all__ as _information
 from notation.layers import *  # noqa: F403
@@ -42,6 +44,8 @@ from notation.positions import *  # noqa: F403
 from notation.positions import __all__ as _positions
 from notation.probability import *  # noqa: F403
 from notation.probability import __all__ as _probability
+from notation.reinforcement import *  # noqa: F403
+from notation.reinforcement import __all__ as _reinforcement
 from notation.statistics import *  # noqa: F403
 from notation.statistics import __all__ as _statistics
 from notation.transformer import *  # noqa: F403
@@ -54,6 +58,7 @@ __all__ = [
     *_cost,
     *_elementary,
     *_encoding,
+    *_generative,
     *_information,
     *_layers,
     *_linalg,
@@ -64,6 +69,7 @@ __all__ = [
     *_optimizers,
     *_positions,
     *_probability,
+    *_reinforcement,
     *_statistics,
     *_transformer,
 ]

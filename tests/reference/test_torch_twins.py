@@ -551,3 +551,77 @@ def test_every_optimiser_and_layer_twin_was_compared():
                 "dropout (kept values scaled by 1/(1-p)) [float64]", "conv1d [float64]", "conv1d [float32]",
                 "rope [float64]", "rope [float32]"]:
         assert key in ERRORS, f"{key} was never compared"
+# -- generative models and reinforcement learning (section 14) -------------------------------------
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_section_14_losses(torch, seed, dtype):
+    F = torch.nn.functional
+    rng = np.random.default_rng(900 + seed)
+    # DPO: −log σ(β[(log π_w − log ref_w) − (log π_l − log ref_l)]), as F.logsigmoid computes it
+    lw, ll, rw, rl = (rng.normal(-20, 15, size=16).astype(dtype) for _ in range(4))
+    for beta in (0.1, 0.5):
+        theirs = -F.logsigmoid(beta * ((t(torch, lw) - t(torch, rw)) - (t(torch, ll) - t(torch, rl))))
+        check("dpo_loss", nt.dpo_loss(lw, ll, rw, rl, beta), theirs, dtype)
+    # PPO: min(r A, clamp(r, 1 − ε, 1 + ε) A)
+    ratio = np.exp(rng.normal(0, 0.5, size=32)).astype(dtype)
+    adv = rng.normal(size=32).astype(dtype)
+    R, A = t(torch, ratio), t(torch, adv)
+    check("ppo_clip_objective", nt.ppo_clip_objective(ratio, adv, 0.2), torch.min(R * A, R.clamp(0.8, 1.2) * A), dtype)
+    # InfoNCE: cross-entropy of cosine similarities over the batch, the pair on the diagonal
+    a, p = rng.normal(size=(8, 5)).astype(dtype), rng.normal(size=(8, 5)).astype(dtype)
+    for tau in (0.07, 1.0):
+        logits = F.normalize(t(torch, a), dim=-1) @ F.normalize(t(torch, p), dim=-1).T / tau
+        check("info_nce", nt.info_nce(a, p, tau), F.cross_entropy(logits, torch.arange(8), reduction="none"), dtype)
+        # NT-Xent: 2B views, self-similarity masked out, the partner B rows away
+        z = F.normalize(torch.cat([t(torch, a), t(torch, p)]), dim=-1)
+        sim = (z @ z.T / tau).masked_fill(torch.eye(16, dtype=torch.bool), float("-inf"))
+        partner = torch.cat([torch.arange(8, 16), torch.arange(8)])
+        check("nt_xent", nt.nt_xent(a, p, tau), F.cross_entropy(sim, partner, reduction="none"), dtype)
+    # VAE: KL(N(μ, σ²) ‖ N(0, 1)) summed over the latent dimensions
+    mu, logvar = rng.normal(size=(4, 6)).astype(dtype), rng.normal(0, 0.7, size=(4, 6)).astype(dtype)
+    Normal = torch.distributions.Normal
+    kl = torch.distributions.kl_divergence(Normal(t(torch, mu), torch.exp(0.5 * t(torch, logvar))), Normal(torch.zeros(4, 6, dtype=torch.float64), torch.ones(4, 6, dtype=torch.float64))).sum(-1)
+    check("gaussian_kl_standard", nt.gaussian_kl_standard(mu, logvar), kl, dtype)
+    # diffusion: L_simple as F.mse_loss, and q(x_t | x_0) with torch.cumprod
+    eps, pred = rng.normal(size=(3, 4, 4)).astype(dtype), rng.normal(size=(3, 4, 4)).astype(dtype)
+    check("noise_prediction_loss", nt.noise_prediction_loss(eps, pred), F.mse_loss(t(torch, pred), t(torch, eps)), dtype)
+    abar = torch.cumprod(1 - torch.linspace(1e-4, 0.02, 1000, dtype=torch.float64), 0)
+    check("alpha_bar", nt.alpha_bar(nt.linear_beta_schedule()), abar, np.float64)
+    x0 = rng.normal(size=(4, 4)).astype(dtype)
+    for step in (1, 500, 1000):
+        theirs = abar[step - 1].sqrt() * t(torch, x0) + (1 - abar[step - 1]).sqrt() * t(torch, eps[0])
+        check("q_sample", nt.q_sample(x0, step, eps[0], nt.linear_beta_schedule()), theirs, dtype)
+    # the score of a Gaussian by autograd through Normal.log_prob
+    x = rng.normal(size=10).astype(dtype)
+    X = t(torch, x).requires_grad_(True)
+    (grad,) = torch.autograd.grad(Normal(torch.tensor(1.0, dtype=torch.float64), torch.tensor(0.5, dtype=torch.float64)).log_prob(X).sum(), X)
+    check("gaussian_score", nt.gaussian_score(x, 1.0, 0.5), grad, dtype)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_reparameterised_gradient_matches_autograd(torch, seed):
+    """The pathwise estimate is what autograd computes through mu + std * eps."""
+    eps = np.random.default_rng(950 + seed).standard_normal(64)
+    mu = torch.tensor(0.7, dtype=torch.float64, requires_grad=True)
+    std = torch.tensor(1.3, dtype=torch.float64, requires_grad=True)
+    z = mu + std * t(torch, eps)
+    (z**3).mean().backward()
+    ours = nt.pathwise_gradient(lambda v: 3 * v**2, 0.7, 1.3, eps)
+    check("pathwise_gradient", np.array(ours), torch.stack([mu.grad, std.grad]), np.float64)
+    check("reparameterise", nt.reparameterise(0.7, 1.3, eps), z, np.float64)
+
+
+def test_every_section_14_twin_was_compared():
+    required = {
+        "dpo_loss": ("float64", "float32"), "ppo_clip_objective": ("float64", "float32"), "info_nce": ("float64", "float32"),
+        "nt_xent": ("float64", "float32"), "gaussian_kl_standard": ("float64", "float32"),
+        "noise_prediction_loss": ("float64", "float32"), "q_sample": ("float64", "float32"), "alpha_bar": ("float64",),
+        "gaussian_score": ("float64", "float32"), "pathwise_gradient": ("float64",), "reparameterise": ("float64",),
+    }
+    if not ERRORS:
+        pytest.skip("no comparison ran (torch missing)")
+    for name, dtypes in required.items():
+        for dtype in dtypes:
+            assert f"{name} [{dtype}]" in ERRORS, f"{name} [{dtype}] was never compared"
