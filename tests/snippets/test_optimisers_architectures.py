@@ -120,6 +120,27 @@ def test_momentum_ravine_against_closed_form_recurrences():
     # schedule: after step 20 PyTorch's step shrinks tenfold at once, the heavy ball's does not
     s19, s21 = nums(schedule.rows["step 19"]), nums(schedule.rows["step 21"])
     assert s19[0] == s19[1] and s21[0] < s21[1] / 5
+    # every printed step length against both forms written out with Python floats
+    rates = [lr] * 20 + [lr / 10] * 10
+
+    def step_lengths(lr_inside):
+        th, v, lengths = [10.0, 1.0], [0.0, 0.0], [0.0]
+        for k in range(30):
+            g = [a * t for a, t in zip(curv, th)]
+            if lr_inside:  # heavy ball: v ← μ v + η g, θ ← θ − v
+                v = [mu * vi + rates[k] * gi for vi, gi in zip(v, g)]
+                move = v
+            else:  # PyTorch: v ← μ v + g, θ ← θ − η v
+                v = [mu * vi + gi for vi, gi in zip(v, g)]
+                move = [rates[k] * vi for vi in v]
+            th = [t - m for t, m in zip(th, move)]
+            lengths.append(math.hypot(*move))
+        return lengths
+
+    torch_form, heavy = step_lengths(False), step_lengths(True)
+    for k in (19, 20, 21, 22, 25, 30):
+        cells = nums(schedule.rows[f"step {k}"])
+        assert close(cells[0], torch_form[k], 4) and close(cells[1], heavy[k], 4)
 
 
 def test_weight_decay_equal_for_sgd_different_for_adam():
@@ -136,6 +157,16 @@ def test_weight_decay_equal_for_sgd_different_for_adam():
     a, b = nums(rows["Adam + L2, \\lambda = 0.1"]), nums(rows["Adam + L2, \\lambda = 0.001"])
     assert all(abs(x - y) < 1e-3 for x, y in zip(a, b))  # λ barely matters under Adam + L2
     assert close(a[0], 1 - lr, 4)  # first Adam step on gradient λθ > 0 is exactly η
+    # Adam + L2 on the unused weight, written out with Python floats: its only gradient is λθ
+    for lam_, label in ((0.1, "Adam + L2, \\lambda = 0.1"), (0.001, "Adam + L2, \\lambda = 0.001")):
+        th, m1, v1, path = 1.0, 0.0, 0.0, []
+        for t in range(1, 101):
+            g = lam_ * th
+            m1, v1 = 0.9 * m1 + 0.1 * g, 0.999 * v1 + 0.001 * g * g
+            th -= lr * (m1 / (1 - 0.9**t)) / (math.sqrt(v1 / (1 - 0.999**t)) + 1e-8)
+            path.append(th)
+        for k, cell in zip((1, 10, 50, 100), nums(rows[label])):
+            assert close(cell, path[k - 1], 4)
     assert close(num(fact(out, "(1 - \\eta\\lambda)^{100}")), 0.999**100, 4)
 
 
