@@ -189,9 +189,11 @@ def test_hats_tildes_bars():
     out = run_snippet("hat_tilde_bar")
     est, alphas = tables(out)
     errors = [nums(r)[2] for r in est.rows.values()]
-    for cells in est.rows.values():
-        mu_hat, _, err = nums(cells)
+    for n, cells in zip((10, 100, 10_000), est.rows.values()):
+        mu_hat, sigma_hat, err = nums(cells)
         assert close(err, abs(mu_hat - 2.0), 4)
+        assert err < 4 * 0.5 / math.sqrt(n)  # x̄ within 4 standard errors σ/√n of μ
+        assert abs(sigma_hat - 0.5) < 4 * 0.5 / math.sqrt(2 * (n - 1))  # σ̂ within 4 of its SEs
     assert errors[-1] < 0.01
     y, y_tilde = vector(fact(out, "(“cat”)")), vector(fact(out, "dropped-out copy"))
     assert y == [round(v, 2) for v in tiny_model().x[1]]
@@ -251,6 +253,11 @@ def test_taylor_errors_shrink_like_eta_squared_and_cubed():
         true, first, second, err1, err2 = rows[f"\\eta = {lr}"]
         assert close(num(true), _logistic(theta - lr * g, X, y), 5)
         assert close(num(first), f0 - lr * float(g @ g), 5)
+        H = np.zeros((3, 3))  # Σ p(1 − p) x xᵀ / B, example by example
+        for xi in X:
+            p = 1 / (1 + math.exp(-float(xi @ theta)))
+            H += p * (1 - p) * np.outer(xi, xi) / len(y)
+        assert close(num(second), f0 - lr * float(g @ g) + 0.5 * lr**2 * float(g @ H @ g), 5)
         e1.append(num(err1))
         e2.append(num(err2))
     for a, b in zip(e1, e1[1:]):
