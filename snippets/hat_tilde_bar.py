@@ -16,7 +16,7 @@ for n in sizes:
 print(
     table(
         np.array(rows),
-        row_labels=[f"$n = {n:,}$" for n in sizes],
+        row_labels=[f"$n = {n:,}$".replace(",", "{,}") for n in sizes],  # {,}: no space after the comma in math
         col_labels=["$\\bar{x} = \\hat{\\mu}$", "$\\hat{\\sigma}$", "$\\lvert \\hat{\\mu} - \\mu \\rvert$"],
         precision=4,
         caption=f"hats are estimates from data: samples from $\\mathcal{{N}}(\\mu = {mu}, \\sigma = {sigma})$",

@@ -76,8 +76,10 @@ def rope(x: ArrayLike, positions: ArrayLike | None = None, base: float = 10000.0
     integers) default to ``0 … N − 1``. Pair ``i`` becomes
     ``(x_{2i} cos mθ_i − x_{2i+1} sin mθ_i, x_{2i} sin mθ_i + x_{2i+1} cos mθ_i)``: the
     matrix ``R_{Θ,m}`` of Su et al. (2021), applied without building it. Lengths are kept.
-    (LLaMA-style code pairs dimension ``i`` with ``i + d/2`` instead; the maths is the same
-    up to a fixed reordering of the dimensions.)
+    These are the adjacent pairs of the paper and of Meta's LLaMA code (GPT-J style);
+    GPT-NeoX and Hugging Face's ``rotate_half`` pair dimension ``i`` with ``i + d/2`` instead,
+    the same rotation up to a fixed reordering of the dimensions (converted checkpoints
+    permute the rows of ``W_Q`` and ``W_K`` to match).
 
     >>> rope([[1.0, 0.0], [1.0, 0.0]]).round(4)  # d = 2: θ_0 = 1 radian per position
     array([[1.    , 0.    ],

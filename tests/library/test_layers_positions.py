@@ -97,6 +97,37 @@ def test_rope_applies_the_block_diagonal_rotation_matrix():
     np.testing.assert_allclose(np.linalg.norm(out, axis=-1), np.linalg.norm(x, axis=-1))
 
 
+def test_rope_pairs_adjacent_dimensions_as_metas_llama_and_is_a_permuted_rotate_half():
+    """The pairing the docstring and the rope entry state, against two independent write-ups.
+
+    Meta's LLaMA code views (x_{2i}, x_{2i+1}) as one complex number and multiplies it by
+    e^{i m θ_i}; GPT-NeoX and Hugging Face's ``rotate_half`` pair x_j with x_{j+d/2}. The first
+    must equal ``rope`` exactly; the second must equal it after moving the even dimensions
+    to the first half and the odd ones to the second (the permutation converted checkpoints
+    apply to W_Q and W_K).
+    """
+    rng = np.random.default_rng(4)
+    n, d = 7, 8
+    x = rng.normal(size=(n, d))
+    theta = np.array([10000.0 ** (-2 * i / d) for i in range(d // 2)])
+    angles = np.arange(n)[:, None] * theta[None, :]
+    # Meta's LLaMA: complex multiplication of adjacent pairs
+    z = (x[:, 0::2] + 1j * x[:, 1::2]) * np.exp(1j * angles)
+    meta = np.empty_like(x)
+    meta[:, 0::2], meta[:, 1::2] = z.real, z.imag
+    np.testing.assert_allclose(rope(x), meta, atol=1e-12)
+    # GPT-NeoX / HF: x * cos + rotate_half(x) * sin on the half-split layout
+    perm = np.r_[0:d:2, 1:d:2]  # even dimensions first, then odd
+    xh = x[:, perm]
+    cos, sin = np.cos(np.tile(angles, 2)), np.sin(np.tile(angles, 2))
+    rotate_half = np.concatenate([-xh[:, d // 2:], xh[:, : d // 2]], axis=1)
+    neox = xh * cos + rotate_half * sin
+    np.testing.assert_allclose(neox, rope(x)[:, perm], atol=1e-12)
+    # without the permutation the two layouts disagree: mixing them is a silent bug
+    naive = x * cos + np.concatenate([-x[:, d // 2:], x[:, : d // 2]], axis=1) * sin
+    assert not np.allclose(naive, rope(x))
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.integers(0, 500), st.integers(0, 500), st.integers(-200, 200))
 def test_rope_score_depends_only_on_the_offset(m, n, shift):

@@ -120,6 +120,27 @@ def test_momentum_ravine_against_closed_form_recurrences():
     # schedule: after step 20 PyTorch's step shrinks tenfold at once, the heavy ball's does not
     s19, s21 = nums(schedule.rows["step 19"]), nums(schedule.rows["step 21"])
     assert s19[0] == s19[1] and s21[0] < s21[1] / 5
+    # every printed step length against both forms written out with Python floats
+    rates = [lr] * 20 + [lr / 10] * 10
+
+    def step_lengths(lr_inside):
+        th, v, lengths = [10.0, 1.0], [0.0, 0.0], [0.0]
+        for k in range(30):
+            g = [a * t for a, t in zip(curv, th)]
+            if lr_inside:  # heavy ball: v ← μ v + η g, θ ← θ − v
+                v = [mu * vi + rates[k] * gi for vi, gi in zip(v, g)]
+                move = v
+            else:  # PyTorch: v ← μ v + g, θ ← θ − η v
+                v = [mu * vi + gi for vi, gi in zip(v, g)]
+                move = [rates[k] * vi for vi in v]
+            th = [t - m for t, m in zip(th, move)]
+            lengths.append(math.hypot(*move))
+        return lengths
+
+    torch_form, heavy = step_lengths(False), step_lengths(True)
+    for k in (19, 20, 21, 22, 25, 30):
+        cells = nums(schedule.rows[f"step {k}"])
+        assert close(cells[0], torch_form[k], 4) and close(cells[1], heavy[k], 4)
 
 
 def test_weight_decay_equal_for_sgd_different_for_adam():
@@ -136,6 +157,16 @@ def test_weight_decay_equal_for_sgd_different_for_adam():
     a, b = nums(rows["Adam + L2, \\lambda = 0.1"]), nums(rows["Adam + L2, \\lambda = 0.001"])
     assert all(abs(x - y) < 1e-3 for x, y in zip(a, b))  # λ barely matters under Adam + L2
     assert close(a[0], 1 - lr, 4)  # first Adam step on gradient λθ > 0 is exactly η
+    # Adam + L2 on the unused weight, written out with Python floats: its only gradient is λθ
+    for lam_, label in ((0.1, "Adam + L2, \\lambda = 0.1"), (0.001, "Adam + L2, \\lambda = 0.001")):
+        th, m1, v1, path = 1.0, 0.0, 0.0, []
+        for t in range(1, 101):
+            g = lam_ * th
+            m1, v1 = 0.9 * m1 + 0.1 * g, 0.999 * v1 + 0.001 * g * g
+            th -= lr * (m1 / (1 - 0.9**t)) / (math.sqrt(v1 / (1 - 0.999**t)) + 1e-8)
+            path.append(th)
+        for k, cell in zip((1, 10, 50, 100), nums(rows[label])):
+            assert close(cell, path[k - 1], 4)
     assert close(num(fact(out, "(1 - \\eta\\lambda)^{100}")), 0.999**100, 4)
 
 
@@ -158,9 +189,11 @@ def test_hats_tildes_bars():
     out = run_snippet("hat_tilde_bar")
     est, alphas = tables(out)
     errors = [nums(r)[2] for r in est.rows.values()]
-    for cells in est.rows.values():
-        mu_hat, _, err = nums(cells)
+    for n, cells in zip((10, 100, 10_000), est.rows.values()):
+        mu_hat, sigma_hat, err = nums(cells)
         assert close(err, abs(mu_hat - 2.0), 4)
+        assert err < 4 * 0.5 / math.sqrt(n)  # x̄ within 4 standard errors σ/√n of μ
+        assert abs(sigma_hat - 0.5) < 4 * 0.5 / math.sqrt(2 * (n - 1))  # σ̂ within 4 of its SEs
     assert errors[-1] < 0.01
     y, y_tilde = vector(fact(out, "(“cat”)")), vector(fact(out, "dropped-out copy"))
     assert y == [round(v, 2) for v in tiny_model().x[1]]
@@ -220,6 +253,11 @@ def test_taylor_errors_shrink_like_eta_squared_and_cubed():
         true, first, second, err1, err2 = rows[f"\\eta = {lr}"]
         assert close(num(true), _logistic(theta - lr * g, X, y), 5)
         assert close(num(first), f0 - lr * float(g @ g), 5)
+        H = np.zeros((3, 3))  # Σ p(1 − p) x xᵀ / B, example by example
+        for xi in X:
+            p = 1 / (1 + math.exp(-float(xi @ theta)))
+            H += p * (1 - p) * np.outer(xi, xi) / len(y)
+        assert close(num(second), f0 - lr * float(g @ g) + 0.5 * lr**2 * float(g @ H @ g), 5)
         e1.append(num(err1))
         e2.append(num(err2))
     for a, b in zip(e1, e1[1:]):
