@@ -38,10 +38,11 @@ def dense(
     bias: ArrayLike | None = None,
     activation: Callable[[FloatArray], FloatArray] | None = None,
 ) -> FloatArray:
-    """A fully connected layer ``activation(W x + b)``, applied to each row of ``x``.
+    """A fully connected layer ``activation(x Wᵀ + b)``, applied to each row of ``x``.
 
     ``weight`` is ``d_out × d_in``, as in ``torch.nn.Linear``: row ``j`` holds the weights
-    of neuron ``j``. ``x`` is ``(..., d_in)`` (one input, or a batch of them as rows), so
+    of neuron ``j``, so ``weight`` is the transpose of the site's ``W ∈ ℝ^{d_in × d_out}``
+    in ``xW + b``. ``x`` is ``(..., d_in)`` (one input, or a batch of them as rows), so
     the layer computes ``x @ weight.T + bias``, of shape ``(..., d_out)``. ``activation``
     is any element-wise function (``relu``, ``gelu`` ...); ``None`` leaves the layer linear.
 

@@ -123,7 +123,8 @@ def secant_slope(f: Callable[[FloatArray], ArrayLike], x: ArrayLike, v: ArrayLik
 
 
 def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
-    """Analytic Jacobian of softmax: ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, i.e. ``diag(p) − p pᵀ``.
+    """Analytic Jacobian of softmax: ``J_ij = ∂p_i/∂z_j = p_i (δ_ij − p_j)``, i.e. ``diag(p) − pᵀp`` for a row vector ``p``
+    (``diag(p) − p pᵀ`` in column-vector texts).
 
     For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one symmetric
     ``n × n`` matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j``
