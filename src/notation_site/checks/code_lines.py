@@ -16,8 +16,21 @@ import ast
 from typing import Any
 
 from notation_site.checks.problem import Problem, is_todo
-from notation_site.examples.code_lines import MARK, SIDES, is_marked
 from notation_site.model.catalog import Entry
+
+MARK = "no direct equivalent"
+"""A line that begins with this (``'no direct equivalent; ...'``) is not run."""
+SIDES = ("numpy", "pytorch")
+
+
+def is_marked(line: str) -> bool:
+    """Whether a code line says there is no one-liner (and so is not run).
+
+    >>> is_marked("no direct equivalent; loop over the settings"), is_marked("np.exp(z)")
+    (True, False)
+    """
+    return line.strip().lower().startswith(MARK)
+
 
 CODE_HINT = (
     f"write a line Python can run (statements joined by ';', prose only after '#'), or begin it with "

@@ -38,21 +38,10 @@ from typing import Any
 import numpy as np
 
 import notation
+from notation_site.checks.code_lines import MARK, SIDES, is_marked  # noqa: F401 (MARK: re-exported)
 
-MARK = "no direct equivalent"
-"""A line that begins with this (``'no direct equivalent; ...'``) is not run."""
-SIDES = ("numpy", "pytorch")
 RTOL, ATOL = 1e-9, 1e-12
 """Agreement with the twin: float64 round-off, not a numerical-method error."""
-
-
-def is_marked(line: str) -> bool:
-    """Whether a code line says there is no one-liner (and so is not run).
-
-    >>> is_marked("no direct equivalent; loop over the settings"), is_marked("np.exp(z)")
-    (True, False)
-    """
-    return line.strip().lower().startswith(MARK)
 
 
 # --- the shared example inputs -------------------------------------------------------------------
@@ -221,13 +210,14 @@ class LineResult:
 
     entry: str
     path: str
+    lineno: int
     side: str
     line: str
     status: str
     message: str = ""
 
     def __str__(self) -> str:
-        text = f"{self.path}: code.{self.side} {self.status}: {self.line}"
+        text = f"{self.path}:{self.lineno}: code.{self.side} {self.status}: {self.line}"
         return f"{text}\n    {self.message}" if self.message else text
 
 
@@ -329,7 +319,8 @@ def _float64(side: str) -> Iterator[None]:
 def check_line(entry: Any, side: str) -> LineResult:
     """Run the entry's ``side`` line and compare it with the twin, if the entry names one."""
     line = entry.code.get(side, "")
-    result = lambda status, message="": LineResult(entry.id, entry.path.as_posix(), side, line, status, message)  # noqa: E731
+    lineno = _line_number(entry, side)
+    result = lambda status, message="": LineResult(entry.id, entry.path.as_posix(), lineno, side, line, status, message)  # noqa: E731
     if is_marked(line):
         return result("marked")
     try:
@@ -345,7 +336,17 @@ def check_line(entry: Any, side: str) -> LineResult:
     except Exception as err:  # noqa: BLE001
         return result("fails", f"the twin {twin!r} raised {type(err).__name__}: {err}")
     difference = compare(value, expected)
-    return result("fails", f"disagrees with {twin}: {difference}") if difference else result("agrees")
+    return result("fails", f"disagrees with {twin}: {difference}") if difference else result("agrees", f"with {twin}")
+
+
+def _line_number(entry: Any, side: str) -> int:
+    """The 1-based line of ``code:``'s ``side`` key in the entry's file."""
+    start = entry.line("code")
+    lines = entry.text.splitlines()
+    for number in range(start, min(start + 3, len(lines)) + 1):
+        if lines[number - 1].lstrip().startswith(f"{side}:"):
+            return number
+    return start
 
 
 def check_entry(entry: Any, sides: tuple[str, ...] = SIDES) -> list[LineResult]:
