@@ -1,7 +1,7 @@
 """Run an entry's code lines (its ``code: {numpy, pytorch}`` one-liners) on small example inputs.
 
 A line is run like a notebook cell, in a fresh namespace holding the **shared example inputs**
-(``SHARED``: ``z``, ``x``, ``A``, ``Q``, ``p``, ``logits``, ``model``, ``f`` …, float64 NumPy arrays
+(``z``, ``x``, ``A``, ``Q``, ``p``, ``logits``, ``model``, ``f`` …: float64 NumPy arrays
 for a NumPy line and the same numbers as float64 torch tensors for a PyTorch line), then the
 entry's own inputs (``code_check: inputs:``), then the line. The **value of a line** is:
 
@@ -50,8 +50,10 @@ def _shared_numpy() -> dict[str, Any]:
     """The NumPy side's example inputs: small seeded float64 arrays, sizes and functions.
 
     Sizes: B = 2 sequences, N = 3 tokens, d = d_model = 4 features, h = 2 heads of d_k = d_v = 2,
-    n = K = 5 outcomes (the length of ``z``, ``p``, ``q``), |V| = ``vocab_size`` = 6 tokens.
-    ``x``, ``X``, ``h`` are N × d; weights ``W_*`` map d to what their name says.
+    n = 5 outcomes (the length of ``z``, ``p``, ``q``), |V| = ``vocab_size`` = 6 tokens.
+    ``x`` (also ``X``), ``y``, ``A`` are N × d; ``Q``, ``K``, ``V`` are N × d_k; ``W_Q``, ``W_K``,
+    ``W_V`` are d × d_k, ``W_O`` is h·d_v × d, ``W_E`` is |V| × d and ``W_out`` d × |V|.
+    ``V`` is the value matrix: an entry using V for the vocabulary size declares ``V: 6``.
     """
     rng = np.random.default_rng(0)
     normal = lambda *shape: rng.normal(size=shape)  # noqa: E731
@@ -63,7 +65,7 @@ def _shared_numpy() -> dict[str, Any]:
     ns: dict[str, Any] = {
         "np": np, "math": math, "notation": notation,
         # sizes and indices
-        "B": B, "N": N, "n": 5, "K": 5, "d": d, "d_model": d, "h": h, "d_k": d_k, "d_v": d_k, "d_in": d, "d_out": 3,
+        "B": B, "N": N, "n": 5, "d": d, "d_model": d, "h": h, "d_k": d_k, "d_v": d_k, "d_in": d, "d_out": 3,
         "m": 3, "vocab_size": vocab_size, "i": 2, "j": 1, "k": 2, "t": 3, "T": 0.5, "r": 2, "s": 1,
         # scalars
         "lr": 0.1, "eta": 0.1, "eps": 1e-5, "lam": 0.9, "mu": 0.5, "sigma": 2.0, "c": 1.0, "f0": 1.5,
@@ -74,7 +76,7 @@ def _shared_numpy() -> dict[str, Any]:
         "a": normal(d), "g": normal(d), "grad": normal(d), "theta": normal(d),
         "A": normal(N, d), "W": normal(d, d), "H": normal(d, d),
         "gamma": 1.0 + 0.1 * normal(d), "beta": 0.1 * normal(d),
-        "Q": normal(N, d_k), "K_": None, "V": normal(N, d_k),
+        "Q": normal(N, d_k), "K": normal(N, d_k), "V": normal(N, d_k),
         "W_Q": normal(d, d_k), "W_K": normal(d, d_k), "W_V": normal(d, d_k), "W_O": normal(h * d_k, d),
         "W_E": normal(vocab_size, d), "W_out": normal(d, vocab_size),
         "M": np.triu(np.full((N, N), -np.inf), k=1),
@@ -91,8 +93,6 @@ def _shared_numpy() -> dict[str, Any]:
         ns["scipy"] = scipy
     except ImportError:
         pass
-    ns["K"] = normal(N, d_k)
-    del ns["K_"]
     return ns
 
 
@@ -119,7 +119,7 @@ def _to_torch(value: Any, torch: Any) -> Any:
     return value
 
 
-def _shared_torch(numpy_ns: dict[str, Any]) -> dict[str, Any]:
+def _shared_torch() -> dict[str, Any]:
     """The PyTorch side: the same numbers as float64 tensors, ``torch``, ``F``, ``nn``, and
     ``model``, a stand-in for a Hugging Face causal language model (called on token ids it returns
     an object with ``.logits`` and ``.hidden_states``; called on features it is ``nn.Linear(d, 3)``),
@@ -247,7 +247,7 @@ def namespace(entry: Any, side: str) -> dict[str, Any]:
         return ns
     import torch
 
-    tns = _shared_torch(ns)
+    tns = _shared_torch()
     for name in _inputs(entry):
         if name not in torch_own:
             tns[name] = _to_torch(ns[name], torch)
