@@ -17,6 +17,7 @@ import re
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from conftest import ROOT
@@ -63,9 +64,9 @@ def test_pytorch_line_runs_and_agrees_with_its_twin(request, entry):
     _run(request, entry, "pytorch")
 
 
-# API names in aliases, written in full: torch.x, F.x (torch.nn.functional), nn.x (torch.nn), scipy.x.
-# JAX and TensorFlow names are not installed here and so are not checked.
-API_NAME = re.compile(r"(torch|F|nn|scipy)(\.[A-Za-z_]\w*)+")
+# API names in aliases, written in full: torch.x, F.x (torch.nn.functional), nn.x (torch.nn), scipy.x,
+# jax.x. TensorFlow's (tf.x) are not checked: make test-reference does not install TensorFlow.
+API_NAME = re.compile(r"(torch|F|nn|scipy|jax)(\.[A-Za-z_]\w*)+")
 PREFIX = {"F": "torch.nn.functional", "nn": "torch.nn"}
 ALIAS_NAMES = sorted({(e.path.as_posix(), a.strip()) for e in ENTRIES for a in e.aliases if API_NAME.fullmatch(a.strip())})
 
@@ -89,12 +90,50 @@ def resolve(name: str) -> object:
 @pytest.mark.reference
 @pytest.mark.parametrize(("path", "name"), ALIAS_NAMES, ids=[f"{p.split('/')[-1][:-3]}:{n}" for p, n in ALIAS_NAMES])
 def test_api_name_in_aliases_exists(path, name):
-    _require("scipy" if name.startswith("scipy") else "torch")
+    _require({"scipy": "scipy", "jax": "jax"}.get(name.split(".")[0], "torch"))
     try:
         resolve(name)
     except (ImportError, AttributeError) as err:
         pytest.fail(f"{path}: alias '{name}' names nothing in the installed library: {err}", pytrace=False)
 
+
+
+# SciPy and JAX functions named in aliases, called on the shared example inputs and compared with
+# the library, as the code lines are (float64: JAX's x64 mode is switched on).
+ALIAS_CALLS = {
+    "scipy.special.softmax": ("scipy.special.softmax(logits, axis=-1)", "notation.softmax(logits)"),
+    "scipy.special.expit": ("scipy.special.expit(z)", "notation.sigmoid(z)"),
+    "scipy.special.logit": ("scipy.special.logit(p)", "notation.logit(p)"),
+    "scipy.special.ndtr": ("scipy.special.ndtr(z)", "notation.standard_normal_cdf(z)"),
+    "scipy.stats.entropy": ("(scipy.stats.entropy(p), scipy.stats.entropy(p, q))", "(notation.entropy(p), notation.kl_divergence(p, q))"),
+    "scipy.integrate.trapezoid": ("scipy.integrate.trapezoid(np.sin(t), t)", "notation.trapezoid(np.sin(t), t)"),
+    "scipy.integrate.quad": ("scipy.integrate.quad(np.sin, 0.0, np.pi)[0]", "2.0"),
+    "jax.nn.softmax": ("jax.nn.softmax(logits, axis=-1)", "notation.softmax(logits)"),
+    "jax.grad": ("jax.grad(lambda u: (u ** 3).sum())(u)", "3 * u ** 2"),
+    "jax.jacobian": ("jax.jacobian(jax.numpy.sin)(u)", "np.diag(np.cos(u))"),
+    "jax.hessian": ("jax.hessian(lambda u: (u ** 3).sum())(u)", "np.diag(6 * u)"),
+    "jax.jvp": ("jax.jvp(lambda u: (u ** 3).sum(), (u,), (v,))[1]", "notation.directional_derivative(lambda u: (u ** 3).sum(), u, v)"),
+}
+
+
+@pytest.mark.reference
+@pytest.mark.parametrize("name", sorted(n for n in ALIAS_CALLS if any(n == a for _, a in ALIAS_NAMES)))
+def test_scipy_and_jax_functions_in_aliases_agree_with_the_library(name):
+    from notation_site.examples.code_lines import compare, shared_numpy
+
+    top = name.split(".")[0]
+    module = _require(top)
+    ns = shared_numpy()
+    if top == "jax":
+        module.config.update("jax_enable_x64", True)
+        importlib.import_module("jax.numpy")
+    else:
+        for sub in ("special", "stats", "integrate"):
+            importlib.import_module(f"scipy.{sub}")
+    ns.update({top: module, "t": np.linspace(0.0, np.pi, 11)})
+    call, twin = ALIAS_CALLS[name]
+    difference = compare(eval(call, ns), eval(twin, ns))  # noqa: S307
+    assert not difference, f"{name}: {call} disagrees with {twin}: {difference}"
 
 
 # --- the machinery itself, on made-up entries (independent of the entries' content) ---------------

@@ -46,7 +46,7 @@ RTOL, ATOL = 1e-9, 1e-12
 
 # --- the shared example inputs -------------------------------------------------------------------
 
-def _shared_numpy() -> dict[str, Any]:
+def shared_numpy() -> dict[str, Any]:
     """The NumPy side's example inputs: small seeded float64 arrays, sizes and functions.
 
     Sizes: B = 2 sequences, N = 3 tokens, d = d_model = 4 features, h = 2 heads of d_k = d_v = 2,
@@ -129,7 +129,7 @@ def _shared_torch() -> dict[str, Any]:
     import torch.nn.functional as F  # noqa: N812
     from torch import nn
 
-    shared = _shared_numpy()
+    shared = shared_numpy()
     ns = {k: _to_torch(v, torch) for k, v in shared.items() if k not in ("np", "rng", "f", "scipy")}
     torch.manual_seed(0)
     d = shared["d"]
@@ -229,7 +229,7 @@ def namespace(entry: Any, side: str) -> dict[str, Any]:
     ``{numpy: expr, pytorch: expr}`` with one expression per side (a side it omits keeps the
     shared value). The PyTorch side gets the NumPy side's values as tensors unless it has its own.
     """
-    ns = _shared_numpy()
+    ns = shared_numpy()
     torch_own: dict[str, str | None] = {}
     for name, value in _inputs(entry).items():
         if isinstance(value, dict):
