@@ -327,7 +327,11 @@ def check_line(entry: Any, side: str) -> LineResult:
         with _float64(side):
             value = run_line(line, namespace(entry, side))
     except Exception as err:  # noqa: BLE001 (any error is the line's failure)
-        return result("fails", f"{type(err).__name__}: {err}")
+        hint = ""
+        if isinstance(err, NameError):
+            hint = (" (scipy: `make test-reference` installs it)" if err.name == "scipy" else
+                    " (not a shared example input: add it under code_check: inputs:, see CONTRIBUTING.md)")
+        return result("fails", f"{type(err).__name__}: {err}{hint}")
     twin = _twin(entry, side)
     if twin is None:
         return result("runs")
