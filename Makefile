@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries new-entry rename-snippet browser clean
+.PHONY: install serve build test test-reference bench check-entries check-code new-entry rename-snippet browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -43,6 +43,12 @@ build: $(STAMP)
 check-entries: $(STAMP)
 	@$(PY) -m notation_site.validate
 
+# Run entries' code lines on their example inputs and compare them with their library twin:
+# make check-code ID=softmax (several: ID='softmax relu'; none: every entry). The NumPy line always,
+# the PyTorch line when torch is installed (`make test-reference` installs it), saying which.
+check-code: $(STAMP)
+	@$(PY) -m notation_site.examples.code_lines $(ID)
+
 # Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
 # (it asks for what is not given; AFTER=entropy places it after that entry on the topic page, SNIPPET=
 # names the example). Writes the entry, a snippet stub and a test stub, all marked TODO.
@@ -75,13 +81,20 @@ browser:
 test: $(STAMP) browser
 	$(PY) -m pytest -m "not reference" --durations=15
 
-# The library against PyTorch (CPU): torch is installed into .venv here only, never by
-# `make install` or `make test`. The tests fail, rather than skip, when torch is missing.
+# The library against PyTorch (CPU), and the entries' PyTorch code lines (tests/site/test_code_lines.py):
+# torch, scipy and jax (for the SciPy and JAX names in entries' aliases) are installed into .venv
+# here only, never by `make install` or `make test`. The tests fail, rather than skip, when one is missing.
 TORCH_VERSION := 2.13.0
+SCIPY_VERSION := 1.17.1
+JAX_VERSION := 0.10.2
 test-reference: $(STAMP)
 	@$(PY) -c "import sys, torch; sys.exit(torch.__version__.split('+')[0] != '$(TORCH_VERSION)')" 2>/dev/null || \
 	  $(PY) -m pip install --quiet --disable-pip-version-check torch==$(TORCH_VERSION)
-	NOTATION_REQUIRE_TORCH=1 $(PY) -m pytest -m reference tests/reference
+	@$(PY) -c "import sys, scipy; sys.exit(scipy.__version__ != '$(SCIPY_VERSION)')" 2>/dev/null || \
+	  $(PY) -m pip install --quiet --disable-pip-version-check scipy==$(SCIPY_VERSION)
+	@$(PY) -c "import sys, jax; sys.exit(jax.__version__ != '$(JAX_VERSION)')" 2>/dev/null || \
+	  $(PY) -m pip install --quiet --disable-pip-version-check jax==$(JAX_VERSION)
+	NOTATION_REQUIRE_TORCH=1 $(PY) -m pytest -m reference tests/reference tests/site/test_code_lines.py
 
 clean:
 	rm -rf site site.partial site.previous .pytest_cache

@@ -112,3 +112,22 @@ def base_url(built_site):
 
     with serve(built_site) as url:
         yield url
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """How many entry code lines ran, agreed with their library twin, or are marked 'no direct
+    equivalent' (tests/site/test_code_lines.py)."""
+    results = config.__dict__.get("code_line_results")
+    if not results:
+        return
+    terminalreporter.section("entry code lines")
+    for side in ("numpy", "pytorch"):
+        mine = [r for r in results if r.side == side]
+        if not mine:
+            continue
+        count = {s: sum(r.status == s for r in mine) for s in ("agrees", "runs", "marked", "fails")}
+        ran = count["agrees"] + count["runs"] + count["fails"]
+        terminalreporter.write_line(
+            f"{side}: {len(mine)} lines: {ran} run, {count['agrees']} agree with their library twin, "
+            f"{count['runs']} run with no twin, {count['marked']} marked 'no direct equivalent', {count['fails']} fail"
+        )

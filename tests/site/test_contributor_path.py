@@ -137,6 +137,11 @@ def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path
     assert "no problems" in accepted.stdout
     passing = subprocess.run(pytest_cmd, cwd=repo, capture_output=True, text=True, timeout=120)
     assert passing.returncode == 0, passing.stdout
+    # the entry's code lines run on the shared example inputs (make check-code; CONTRIBUTING "Code lines run")
+    ran = make(repo, "check-code", f"ID={ENTRY_ID}")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    numpy_line = entry_path.read_text(encoding="utf-8").splitlines().index("  numpy: np.log(np.exp(z).sum(axis=-1))") + 1
+    assert f"docs/entries/{ENTRY_ID}.md:{numpy_line}: code.numpy runs: np.log(np.exp(z).sum(axis=-1))" in ran.stdout, ran.stdout
     site = tmp_path / "site"
     built = mkdocs_build(repo, site, env={"REPO_URL": "https://github.com/example/ml-notation"})
     assert built.returncode == 0, built.stdout + built.stderr

@@ -5,7 +5,7 @@ CONTRIBUTING.md explains each field; ``notation_site.checks.fields`` checks them
 >>> FIELDS["aliases"].check(["Hadamard product"]), FIELDS["aliases"].check([])
 (True, False)
 >>> [name for name, field in FIELDS.items() if not field.required]
-['unicode', 'latex_commands', 'letters']
+['unicode', 'latex_commands', 'letters', 'code_check']
 """
 
 from __future__ import annotations
@@ -59,6 +59,11 @@ def code_lines(v: Any) -> bool:
     return isinstance(v, dict) and set(v) == {"numpy", "pytorch"} and all(nonempty_str(x) for x in v.values())
 
 
+def code_check(v: Any) -> bool:
+    """``code_check:`` holds ``inputs`` and/or ``twin``; ``notation_site.checks.code_lines`` checks their contents."""
+    return isinstance(v, dict) and len(v) >= 1 and set(v) <= {"inputs", "twin"}
+
+
 def latex_commands(v: Any) -> bool:
     return str_list(v) and all(x.startswith("\\") for x in v)
 
@@ -83,6 +88,12 @@ FIELDS: dict[str, Field] = {
     "letters": Field(
         letter_meanings,
         "a mapping of letter: the meaning this entry gives it (a string, or a list of strings for several meanings)",
+        required=False,
+    ),
+    # issue 21: the example inputs and library twin of the code lines (checks/code_lines.py)
+    "code_check": Field(
+        code_check,
+        "a mapping with 'inputs:' (name: value) and/or 'twin:' (a Python expression calling notation)",
         required=False,
     ),
 }
