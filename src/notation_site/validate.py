@@ -19,6 +19,7 @@ from notation_site.checks.glyphs import check_glyphs
 from notation_site.checks.history import check_renamed
 from notation_site.checks.problem import Problem
 from notation_site.checks.snippets import check_snippets
+from notation_site.checks.textbooks import check_textbooks
 from notation_site.checks.topics import check_topics, duplicate_ids, load_problems
 from notation_site.model.catalog import Catalog, load
 
@@ -43,6 +44,7 @@ def validate(catalog: Catalog, notes: list[str] | None = None) -> list[Problem]:
     problems += check_snippets(catalog)
     problems += check_renamed(catalog, notes)
     problems += check_topics(catalog)
+    problems += check_textbooks(catalog)
     problems += snippet_problems(catalog.root) + entry_link_problems(catalog)
     return sorted(set(problems), key=lambda p: (p.path.as_posix(), p.line, p.message))
 
