@@ -58,7 +58,7 @@ def _check_item(item: object, catalog: Catalog, section: str) -> list[Problem]:
     else:
         problems += tex_problems(path, line, tex, f"in tex: {tex}")
     if not isinstance(says, str) or not says.strip():
-        problems.append(Problem(path, line, f"item {tex!r} has no 'says'", "say in a few words what it means"))
+        problems.append(Problem(path, line, f"item '{tex}' has no 'says'", "say in a few words what it means"))
     for key in ("says", "note"):
         value = item.get(key)
         if isinstance(value, str):
@@ -69,22 +69,22 @@ def _check_item(item: object, catalog: Catalog, section: str) -> list[Problem]:
         problems.append(Problem(path, line, f"'pending' must be true or absent, got {pending!r}", HINT))
     if scope is not None:
         if entry is not None or pending is not None:
-            problems.append(Problem(path, line, f"item {tex!r} has a 'scope' and an entry: keep one", HINT))
+            problems.append(Problem(path, line, f"item '{tex}' has a 'scope' and an entry: keep one", HINT))
         elif not isinstance(scope, str) or not scope.strip():
             problems.append(Problem(path, line, "'scope' must say why the item is left out", HINT))
         return problems
     if not isinstance(entry, str) or not ID_PATTERN.match(entry):
-        problems.append(Problem(path, line, f"item {tex!r} names no entry id", "add 'entry: <id>' (or 'scope: <why it is left out>')"))
+        problems.append(Problem(path, line, f"item '{tex}' names no entry id", "add 'entry: <id>' (or 'scope: <why it is left out>')"))
     elif pending is True and entry in catalog.entries:
         problems.append(
-            Problem(path, line, f"entry '{entry}' exists now: remove 'pending: true' from item {tex!r}", "the page links it once the flag is gone")
+            Problem(path, line, f"entry '{entry}' exists now: remove 'pending: true' from item '{tex}'", "the page links it once the flag is gone")
         )
     elif pending is not True and entry not in catalog.entries:
         problems.append(
             Problem(
                 path,
                 line,
-                f"item {tex!r} names unknown entry '{entry}'",
+                f"item '{tex}' names unknown entry '{entry}'",
                 "use the id of an existing entry, or mark an entry still being written with 'pending: true'",
             )
         )
