@@ -241,6 +241,7 @@ def textbooks_view(catalog: Catalog, page: str) -> str:
             out += [
                 f"### {md_text(section.name)}",
                 "",
+                '<div class="textbook-table-wrap" markdown="1">',
                 '<table class="textbook-items" markdown="1">',
                 '<colgroup><col class="tb-tex"><col class="tb-says"><col class="tb-entry"><col class="tb-note"></colgroup>',
                 '<thead><tr><th scope="col">As the book writes it</th><th scope="col">Meaning</th>'
@@ -266,5 +267,5 @@ def textbooks_view(catalog: Catalog, page: str) -> str:
                     f'<td class="tb-note">{inline_markdown(item.note) if item.note else ""}</td>',
                     "</tr>",
                 ]
-            out += ["</tbody>", "</table>", ""]
+            out += ["</tbody>", "</table>", "</div>", ""]
     return "\n".join(out)
