@@ -17,6 +17,8 @@ from notation._checks import FloatArray, as_float_array, check_axis
 __all__ = [
     "dense",
     "relu",
+    "positive_part",
+    "negative_part",
     "gelu",
     "silu",
     "swish",
@@ -81,6 +83,28 @@ def relu(x: ArrayLike) -> FloatArray:
     """
     arr = as_float_array(x)
     return np.maximum(arr, arr.dtype.type(0))
+
+
+def positive_part(x: ArrayLike) -> FloatArray:
+    """``x⁺ = max(0, x)`` element-wise: the same function as ReLU, under its maths name.
+
+    With :func:`negative_part` it splits a number as ``x = x⁺ − x⁻`` and ``|x| = x⁺ + x⁻``.
+
+    >>> positive_part([-2.0, 0.0, 3.0])
+    array([0., 0., 3.])
+    """
+    arr = as_float_array(x)
+    return np.maximum(arr, arr.dtype.type(0))
+
+
+def negative_part(x: ArrayLike) -> FloatArray:
+    """``x⁻ = max(0, −x)`` element-wise: the size of the negative entries, 0 elsewhere.
+
+    >>> negative_part([-2.0, 0.0, 3.0])
+    array([2., 0., 0.])
+    """
+    arr = as_float_array(x)
+    return np.maximum(-arr, arr.dtype.type(0))
 
 
 def sigmoid(x: ArrayLike) -> FloatArray:

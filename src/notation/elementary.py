@@ -7,6 +7,7 @@ quantization".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,11 @@ __all__ = [
     "in_real_space",
     "kronecker_delta",
     "log_product",
+    "in_interval",
+    "all_but_one",
+    "leave_one_out_means",
+    "compose",
+    "example",
 ]
 
 
@@ -96,3 +102,103 @@ def log_product(x: ArrayLike, axis: int = -1) -> FloatArray:
         raise ValueError(f"x must not have negative entries: the log of a negative product is undefined (min {arr.min():.3g})")
     with np.errstate(divide="ignore"):
         return np.sum(np.log(arr), axis=ax)
+
+
+_INTERVAL_ENDS = {"[]": (True, True), "[)": (True, False), "(]": (False, True), "()": (False, False)}
+
+
+def in_interval(x: ArrayLike, a: float, b: float, ends: str = "[]") -> NDArray[np.bool_]:
+    """Is each entry of ``x`` in the interval from ``a`` to ``b``? ``ends`` picks the brackets.
+
+    ``"[]"`` is the closed interval ``[a, b]`` (both ends included), ``"()"`` the open one
+    ``(a, b)``, ``"[)"`` and ``"(]"`` the half-open ones: a square bracket includes its end,
+    a round one excludes it.
+
+    >>> in_interval([0.0, 0.5, 1.0], 0, 1, "[)").tolist()  # where rng.random() draws from
+    [True, True, False]
+    >>> in_interval([0.0, 1.0], 0, 1, "()").tolist()  # where a sigmoid's outputs lie
+    [False, False]
+    """
+    if ends not in _INTERVAL_ENDS:
+        raise ValueError(f"ends must be one of {sorted(_INTERVAL_ENDS)}, got {ends!r}")
+    if not a <= b:
+        raise ValueError(f"an interval needs a <= b, got a={a}, b={b}")
+    arr = as_float_array(x)
+    left, right = _INTERVAL_ENDS[ends]
+    above = arr >= a if left else arr > a
+    below = arr <= b if right else arr < b
+    return np.asarray(above & below)
+
+
+def all_but_one(x: ArrayLike, i: int, axis: int = -1) -> FloatArray:
+    """``x_{−i}``: every entry of ``x`` along ``axis`` except entry ``i`` (counted from 0).
+
+    The result has one entry fewer along ``axis``.
+
+    >>> all_but_one([10.0, 20.0, 30.0, 40.0], 1).tolist()
+    [10.0, 30.0, 40.0]
+    """
+    arr = as_float_array(x)
+    ax = check_axis(arr, axis)
+    n = arr.shape[ax]
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        raise TypeError(f"i must be an integer index, got {type(i).__name__}")
+    if not -n <= i < n:
+        raise IndexError(f"index {i} is out of range for an axis of length {n}")
+    return np.delete(arr, int(i) % n, axis=ax)
+
+
+def leave_one_out_means(x: ArrayLike, axis: int = -1) -> FloatArray:
+    """For each ``i``, the mean of ``x_{−i}``: all entries but the ``i``-th, in one pass.
+
+    Computed as ``(Σ_j x_j − x_i) / (n − 1)``, the sum of all entries minus the one left out.
+
+    >>> leave_one_out_means([1.0, 2.0, 6.0]).tolist()
+    [4.0, 3.5, 1.5]
+    """
+    arr = as_float_array(x)
+    ax = check_axis(arr, axis)
+    n = arr.shape[ax]
+    if n < 2:
+        raise ValueError(f"leaving one out needs at least 2 entries along the axis, got {n}")
+    return (arr.sum(axis=ax, keepdims=True) - arr) / (n - 1)
+
+
+def compose(*functions: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``f ∘ g ∘ …``: the function that applies the last one first, ``(f ∘ g)(x) = f(g(x))``.
+
+    >>> square_then_add_one = compose(lambda x: x + 1, lambda x: x * x)
+    >>> square_then_add_one(3)
+    10
+    """
+    if not functions:
+        raise ValueError("compose needs at least one function")
+    for f in functions:
+        if not callable(f):
+            raise TypeError(f"compose takes functions, got {type(f).__name__}")
+
+    def composed(x: Any) -> Any:
+        for f in reversed(functions):
+            x = f(x)
+        return x
+
+    return composed
+
+
+def example(X: ArrayLike, i: int) -> FloatArray:
+    """``x^{(i)}``: the ``i``-th example of a dataset, row ``i`` of the design matrix ``X``.
+
+    ``i`` counts from 1, as in the formulas; in code it is ``X[i - 1]``.
+
+    >>> example([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], 2).tolist()
+    [3.0, 4.0]
+    """
+    arr = as_float_array(X, "X")
+    if arr.ndim < 2:
+        raise ValueError(f"X holds one example per row, so it needs at least 2 axes, got shape {arr.shape}")
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        raise TypeError(f"i must be an integer, got {type(i).__name__}")
+    m = arr.shape[0]
+    if not 1 <= i <= m:
+        raise IndexError(f"example index i counts from 1 to m = {m}, got {i}")
+    return arr[int(i) - 1]

@@ -32,6 +32,7 @@ __all__ = [
     "hadamard",
     "elementwise_divide",
     "to_bmatrix",
+    "pseudoinverse",
 ]
 
 Shape = tuple[int, ...]
@@ -341,3 +342,29 @@ def to_bmatrix(a: ArrayLike, precision: int | None = None) -> str:
 
     rows = [" & ".join(cell(v) for v in row) for row in arr]
     return r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
+
+
+def pseudoinverse(a: ArrayLike, rcond: float = 1e-12) -> FloatArray:
+    """``A⁺``, the Moore–Penrose pseudoinverse, built from the SVD ``A = UΣVᵀ`` as ``VΣ⁺Uᵀ``.
+
+    ``Σ⁺`` inverts every singular value larger than ``rcond`` times the largest and sets
+    the others to 0, so ``A⁺`` exists for any matrix, square or not, full rank or not.
+    For an ``m×n`` matrix it is ``n×m``; ``A⁺b`` is the least-squares solution of
+    ``Ax ≈ b`` with the smallest norm; for an invertible square matrix ``A⁺ = A⁻¹``.
+
+    >>> pseudoinverse([[2.0, 0.0], [0.0, 4.0]]).tolist()  # invertible: the inverse
+    [[0.5, 0.0], [0.0, 0.25]]
+    >>> pseudoinverse([[1.0], [1.0]]).round(12).tolist()  # a 2×1 column: 1×2 result
+    [[0.5, 0.5]]
+    """
+    arr = as_float_array(a, "a")
+    if arr.ndim != 2:
+        raise ValueError(f"pseudoinverse takes a matrix (2 axes), got shape {arr.shape}")
+    if not rcond >= 0:
+        raise ValueError(f"rcond must be >= 0, got {rcond}")
+    u, s, vt = np.linalg.svd(arr, full_matrices=False)
+    cutoff = rcond * (s.max() if s.size else 0.0)
+    s_plus = np.zeros_like(s)
+    keep = s > cutoff
+    s_plus[keep] = 1 / s[keep]
+    return (vt.T * s_plus) @ u.T

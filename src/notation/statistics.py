@@ -29,6 +29,8 @@ __all__ = [
     "token_probabilities",
     "sequence_probability",
     "sequence_log_prob",
+    "empirical_distribution",
+    "empirical_probability",
 ]
 
 
@@ -277,3 +279,32 @@ def sequence_log_prob(probs: ArrayLike, tokens: ArrayLike) -> float:
     """
     with np.errstate(divide="ignore"):
         return float(np.sum(np.log(token_probabilities(probs, tokens))))
+
+
+def empirical_distribution(samples: ArrayLike) -> tuple[FloatArray, FloatArray]:
+    """``p̂_data``: the distinct values of a dataset and the fraction of the set each one is.
+
+    Each of the ``m`` examples carries mass ``1/m``; a value seen ``k`` times gets ``k/m``.
+    Returns ``(values, probs)`` with the values sorted; the probabilities sum to 1.
+
+    >>> values, probs = empirical_distribution([3, 1, 3, 3])
+    >>> values.tolist(), probs.tolist()
+    ([1.0, 3.0], [0.25, 0.75])
+    """
+    arr = as_float_array(samples, "samples")
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"samples must be a non-empty 1-axis array, got shape {arr.shape}")
+    values, counts = np.unique(arr, return_counts=True)
+    return values, (counts / arr.size).astype(arr.dtype)
+
+
+def empirical_probability(samples: ArrayLike, value: float) -> float:
+    """``P̂(X = x)``: the fraction of the samples equal to ``value``.
+
+    >>> empirical_probability([1, 2, 2, 6], 2)
+    0.5
+    """
+    arr = as_float_array(samples, "samples")
+    if arr.size == 0:
+        raise ValueError("samples must not be empty")
+    return float(np.mean(arr == value))

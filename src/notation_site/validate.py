@@ -29,6 +29,7 @@ from notation_site.checks.glyphs import check_glyphs
 from notation_site.checks.history import changed_entries, check_renamed
 from notation_site.checks.problem import Problem
 from notation_site.checks.snippets import check_snippets
+from notation_site.checks.textbooks import check_textbooks
 from notation_site.checks.topics import check_topics, duplicate_ids, load_problems
 from notation_site.model.catalog import Catalog, Entry, load
 from notation_site.output.katex import KatexRenderer
@@ -69,6 +70,7 @@ def validate(
     problems += check_snippets(catalog)
     problems += check_renamed(catalog, notes)
     problems += check_topics(catalog)
+    problems += check_textbooks(catalog)
     problems += snippet_problems(catalog.root) + entry_link_problems(catalog)
     if render is not None or warnings is not None:
         changed = changed_entries(catalog)

@@ -433,3 +433,17 @@ def test_silu_goes_negative_with_its_minimum_near_minus_0_278_at_minus_1_278():
     assert math.isclose(values.min(), y_min, abs_tol=1e-10)
     assert abs(grid[values.argmin()] - x_min) < 2e-5
     assert np.all(values[grid < 0] < 0) and np.all(values[grid > 0] > 0)  # negative for every x < 0
+
+
+# -- positive part (issue 24) -------------------------------------------------------------------
+
+from notation import negative_part, positive_part  # noqa: E402
+
+
+def test_positive_part_is_relu_and_splits_x_with_the_negative_part():
+    xs = np.linspace(-3, 3, 13)
+    assert positive_part(xs).tolist() == [max(0.0, float(v)) for v in xs]
+    assert np.array_equal(positive_part(xs), relu(xs))
+    assert np.allclose(positive_part(xs) - negative_part(xs), xs)
+    assert np.allclose(positive_part(xs) + negative_part(xs), np.abs(xs))
+    assert positive_part(np.float32([-1, 2])).dtype == np.float32

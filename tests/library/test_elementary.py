@@ -145,3 +145,83 @@ def test_log_product_errors():
         log_product(["a"])
 
 
+
+
+# -- intervals, all-but-one index, composition, example index (issue 24) ---------------------
+
+from notation import all_but_one, compose, example, in_interval, leave_one_out_means  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "ends, expected",
+    [("[]", [False, True, True, True, False]), ("()", [False, False, True, False, False]),
+     ("[)", [False, True, True, False, False]), ("(]", [False, False, True, True, False])],
+)
+def test_in_interval_brackets_include_or_exclude_the_ends(ends, expected):
+    xs = [-0.5, 0.0, 0.5, 1.0, 1.5]
+    assert in_interval(xs, 0, 1, ends).tolist() == expected
+    # independent: chained comparisons, bracket by bracket
+    ref = [(0 <= x if ends[0] == "[" else 0 < x) and (x <= 1 if ends[1] == "]" else x < 1) for x in xs]
+    assert ref == expected
+
+
+def test_in_interval_rejects_bad_brackets_and_reversed_ends():
+    with pytest.raises(ValueError):
+        in_interval([0.0], 0, 1, "[[")
+    with pytest.raises(ValueError):
+        in_interval([0.0], 1, 0)
+
+
+def test_numpy_random_draws_lie_in_the_half_open_unit_interval():
+    draws = np.random.default_rng(0).random(10_000)
+    assert in_interval(draws, 0, 1, "[)").all()
+
+
+@given(st.lists(finite, min_size=1, max_size=12), st.data())
+@settings(max_examples=60, deadline=None)
+def test_all_but_one_matches_a_list_comprehension(xs, data):
+    i = data.draw(st.integers(0, len(xs) - 1))
+    assert all_but_one(xs, i).tolist() == [x for j, x in enumerate(xs) if j != i]
+
+
+def test_all_but_one_along_an_axis_and_bad_index():
+    m = np.arange(12.0).reshape(3, 4)
+    assert all_but_one(m, 0, axis=0).tolist() == m[1:].tolist()
+    with pytest.raises(IndexError):
+        all_but_one([1.0, 2.0], 2)
+    with pytest.raises(TypeError):
+        all_but_one([1.0, 2.0], 1.0)
+
+
+@given(st.lists(finite, min_size=2, max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_leave_one_out_means_match_a_loop_with_statistics_mean(xs):
+    import statistics
+
+    expected = [statistics.fmean(xs[:i] + xs[i + 1 :]) for i in range(len(xs))]
+    assert np.allclose(leave_one_out_means(xs), expected, atol=1e-9)
+
+
+def test_leave_one_out_needs_two_entries():
+    with pytest.raises(ValueError):
+        leave_one_out_means([1.0])
+
+
+def test_compose_applies_the_last_function_first():
+    f = compose(math.sqrt, lambda x: x + 7, lambda x: 3 * x)
+    assert f(3) == math.sqrt(3 * 3 + 7)
+    assert compose(str)(5) == "5"
+    with pytest.raises(ValueError):
+        compose()
+    with pytest.raises(TypeError):
+        compose(1)
+
+
+def test_example_counts_from_one_and_returns_a_row():
+    X = [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]
+    for i in (1, 2, 3):
+        assert example(X, i).tolist() == X[i - 1]
+    with pytest.raises(IndexError):
+        example(X, 0)
+    with pytest.raises(ValueError):
+        example([1.0, 2.0], 1)

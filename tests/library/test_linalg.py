@@ -273,3 +273,43 @@ def test_broadcast_three_shapes_with_two_equal_sizes_and_a_one():
     assert broadcast_shapes((3,), (3,), (1,)).shape == np.broadcast_shapes((3,), (3,), (1,)) == (3,)
     with pytest.raises(ValueError, match="other than 1 must be the same"):
         broadcast_shapes((3,), (4,), (1,))
+
+
+# -- Moore–Penrose pseudoinverse (issue 24) ----------------------------------------------------
+
+from notation import pseudoinverse  # noqa: E402
+
+
+@pytest.mark.parametrize("shape", [(5, 3), (3, 5), (4, 4), (1, 3)])
+def test_pseudoinverse_satisfies_the_four_penrose_conditions(shape):
+    a = np.random.default_rng(sum(shape)).normal(size=shape)
+    p = pseudoinverse(a)
+    assert p.shape == shape[::-1]
+    assert np.allclose(a @ p @ a, a)
+    assert np.allclose(p @ a @ p, p)
+    assert np.allclose((a @ p).T, a @ p)
+    assert np.allclose((p @ a).T, p @ a)
+    assert np.allclose(p, np.linalg.pinv(a))
+
+
+def test_pseudoinverse_gives_the_least_squares_solution_of_lstsq():
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(size=(8, 3)), rng.normal(size=8)
+    x_lstsq = np.linalg.lstsq(a, b, rcond=None)[0]
+    assert np.allclose(pseudoinverse(a) @ b, x_lstsq)
+    # normal equations, an independent closed form for a full-column-rank A
+    assert np.allclose(pseudoinverse(a), np.linalg.solve(a.T @ a, a.T))
+
+
+def test_pseudoinverse_of_a_rank_deficient_matrix_gives_the_minimum_norm_solution():
+    a = np.array([[1.0, 1.0], [1.0, 1.0]])  # rank 1, no inverse
+    assert np.allclose(pseudoinverse(a), np.full((2, 2), 0.25))
+    x = pseudoinverse(a) @ np.array([2.0, 2.0])
+    assert np.allclose(x, [1.0, 1.0])  # of all x with x1 + x2 = 2, the shortest
+
+
+def test_pseudoinverse_of_an_invertible_matrix_is_its_inverse_and_rejects_vectors():
+    a = np.array([[2.0, 1.0], [1.0, 3.0]])
+    assert np.allclose(pseudoinverse(a), np.linalg.inv(a))
+    with pytest.raises(ValueError):
+        pseudoinverse([1.0, 2.0])

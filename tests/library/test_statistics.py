@@ -421,3 +421,25 @@ def test_bigram_softmax_is_the_laplace_smoothed_frequency():
 def test_bigram_bad_input(words, vocab):
     with pytest.raises(ValueError):
         bigram_logits(words, vocab)
+
+
+# -- empirical distribution (issue 24) ---------------------------------------------------------
+
+from collections import Counter  # noqa: E402
+
+from notation import empirical_distribution, empirical_probability  # noqa: E402
+
+
+def test_empirical_distribution_matches_counter_and_gives_the_mean_as_expectation():
+    data = [2, 5, 2, 2, 7, 5, 1, 2]
+    values, probs = empirical_distribution(data)
+    counts = Counter(data)
+    assert values.tolist() == sorted(counts)
+    assert probs.tolist() == [counts[v] / len(data) for v in sorted(counts)]
+    loss = lambda v: (v - 3.0) ** 2  # noqa: E731
+    import statistics
+
+    assert math.isclose(float(np.sum(probs * loss(values))), statistics.fmean(loss(v) for v in data))
+    assert empirical_probability(data, 2) == 4 / 8 and empirical_probability(data, 9) == 0.0
+    with pytest.raises(ValueError):
+        empirical_distribution([])

@@ -293,3 +293,54 @@ def test_a_lowercase_blackboard_letter_gets_its_own_hint(tmp_path):
     (message,) = messages(root)
     assert "\\mathbb has no small letters in KaTeX (\\mathbb{r} draws an ordinary italic r)" in message
     assert "\\mathbb{R}" in message and "\\mathbb{1}" not in message
+
+
+# -- data/textbooks.yml (issue 24) ---------------------------------------------------------------
+
+TEXTBOOK = textwrap.dedent(
+    """\
+    books:
+      - id: book
+        title: A Book
+        authors: Someone
+        year: 2016
+        url: https://example.org/notation
+        source: its notation page
+        sections:
+          - name: Numbers
+            items:
+              - {{tex: 'x_i', says: 'entry i', entry: aa}}
+              {extra}
+    """
+)
+
+
+def _textbook_repo(tmp_path: Path, extra: str) -> Path:
+    root = make_repo(tmp_path, {"aa": GOOD.format(id="aa", other="bb"), "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    (root / "data").mkdir()
+    (root / "data/textbooks.yml").write_text(TEXTBOOK.format(extra=extra), encoding="utf-8")
+    return root
+
+
+def test_textbook_items_naming_existing_or_pending_entries_pass(tmp_path):
+    root = _textbook_repo(tmp_path, r"- {tex: '\sum', says: 'a sum', entry: not-yet, pending: true}")
+    assert messages(root) == []
+
+
+def test_textbook_item_with_an_unknown_entry_is_reported_at_its_line(tmp_path):
+    root = _textbook_repo(tmp_path, r"- {tex: '\sum', says: 'a sum', entry: nowhere}")
+    assert messages(root) == [r"data/textbooks.yml:12: item '\sum' names unknown entry 'nowhere'"]
+
+
+def test_textbook_pending_flag_on_an_existing_entry_and_unbalanced_tex_are_reported(tmp_path):
+    root = _textbook_repo(tmp_path, r"- {tex: '\frac{a}{b', says: 'x', entry: bb, pending: true}")
+    found = messages(root)
+    assert any("entry 'bb' exists now: remove 'pending: true'" in m for m in found)
+    assert any(m.startswith("data/textbooks.yml:12:") and r"\frac{a}{b" in m for m in found), found
+
+
+def test_the_repository_textbooks_file_names_only_known_or_pending_entries():
+    from notation_site.checks.textbooks import check_textbooks
+
+    root = Path(__file__).resolve().parents[2]
+    assert [str(p) for p in check_textbooks(load(root))] == []

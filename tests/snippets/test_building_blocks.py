@@ -369,3 +369,23 @@ def test_keep_top_k_router_keeps_two_and_renormalises():
     assert f["their gate weights, summing to 1"] == f["the full softmax's shares for them, rescaled to sum to 1"]
     assert f["experts with weight exactly 0"] == "6"
     assert re.fullmatch(r"E\d, E\d", f["with noise added to the scores, the experts chosen are"])
+
+
+# -- positive part (issue 24) -------------------------------------------------------------------
+
+
+def test_positive_part_is_relu_and_gives_the_hinge_loss():
+    out = run_snippet("positive_part_hinge")
+    (t,) = tables(out)
+    x = [-2.0, -0.5, 0.0, 0.5, 2.0]
+    rows = list(t.rows.values())
+    assert nums(rows[1]) == [max(0.0, v) for v in x]
+    assert nums(rows[2]) == [max(0.0, -v) for v in x]
+    assert nums(rows[3]) == [max(0.0, v) for v in x]
+    f = facts(out)
+    assert f["x^{+} = \\operatorname{ReLU}(x) on every entry"] == "True"
+    assert vector(next(v for k, v in f.items() if "gives back" in k)) == x
+    assert vector(next(v for k, v in f.items() if "\\lvert" in k)) == [abs(v) for v in x]
+    y, s = [1, 1, -1, -1], [2.5, 0.4, -0.3, 1.2]
+    hinge = [max(0.0, 1 - a * b) for a, b in zip(y, s)]
+    assert np.allclose(vector(next(v for k, v in f.items() if k.startswith("hinge")), ), hinge, atol=5e-3)

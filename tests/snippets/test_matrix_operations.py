@@ -181,3 +181,30 @@ def test_concatenation_axes_and_fused_qkv():
     assert "has shape 8 × 12" in text and "has shape 3 × 12" in text
     assert "three separate matmuls 0.000" in text
     assert "(np.allclose) True" in text
+
+
+# -- pseudoinverse (issue 24) -------------------------------------------------------------------
+
+
+def test_pseudoinverse_fits_the_line_that_the_normal_equations_give():
+    out = run_snippet("pseudoinverse_least_squares")
+    t_ = [0.0, 1.0, 2.0, 3.0, 4.0]
+    b = [1.1, 2.9, 5.2, 6.8, 9.1]
+    # independent closed form of simple linear regression
+    tm, bm = sum(t_) / 5, sum(b) / 5
+    slope = sum((u - tm) * (v - bm) for u, v in zip(t_, b)) / sum((u - tm) ** 2 for u in t_)
+    intercept = bm - slope * tm
+    assert np.allclose(ho.vector(ho.fact(out, "(intercept, slope)")), [intercept, slope], atol=5e-4)
+    assert np.allclose(ho.vector(ho.fact(out, "lstsq")), [intercept, slope], atol=5e-4)
+    assert num(ho.fact(out, "largest difference")) < 1e-10
+    residual = math.sqrt(sum((intercept + slope * u - v) ** 2 for u, v in zip(t_, b)))
+    assert ho.close(num(ho.fact(out, "residual")), residual, 3)
+    (tab,) = ho.tables(out)
+    # A⁺ = (AᵀA)⁻¹Aᵀ by hand: AᵀA = [[5, 10], [10, 30]], det 50
+    inv = [[30 / 50, -10 / 50], [-10 / 50, 5 / 50]]
+    expected = [[inv[r][0] + inv[r][1] * u for u in t_] for r in range(2)]
+    assert np.allclose([ho.nums(c) for c in tab.rows.values()], expected, atol=5e-4)
+    assert ho.close(num(ho.fact(out, "trace of")), 2.0, 3)
+    assert ho.fact(out, "does S^{-1} exist").startswith("no")
+    # S = [[1, 2], [2, 4]] = v vᵀ with v = (1, 2): S⁺ = S / ‖v‖⁴ = S / 25
+    assert np.allclose(ho.numbers(ho.fact(out, "exists all the same")), [1 / 25, 2 / 25, 2 / 25, 4 / 25], atol=5e-4)

@@ -249,3 +249,38 @@ def test_coin_likelihood_peaks_at_the_observed_frequency():
     assert num(fact(html, "the largest likelihood,")) == round(lik[0.7], 3)
     text = visible_text(html)
     assert "peaks at p = 0.7" in text and '<figure class="plot">' in html
+
+
+# -- random variables and the empirical distribution (issue 24) ---------------------------------
+
+
+def test_random_variable_die_probabilities_and_observed_fractions():
+    import numpy as np
+
+    out = run_snippet("random_variable_die")
+    (t,) = tables(out)
+    exact, observed = list(t.rows.values())
+    assert all(math.isclose(num(c), 1 / 6, abs_tol=5e-4) for c in exact)
+    rolls = np.random.default_rng(3).integers(1, 7, size=600).tolist()
+    assert [num(c) for c in observed] == [round(rolls.count(v) / 600, 3) for v in range(1, 7)]
+    assert math.isclose(num(fact(out, "P(X \\le 2)")), float(Fraction(2, 6)), abs_tol=5e-4)
+    assert num(fact(out, "\\mathbb{E}[X]")) == 3.5
+    assert math.isclose(num(fact(out, "600 observed")), pystats.fmean(rolls), abs_tol=5e-4)
+
+
+def test_empirical_distribution_expected_loss_is_the_mean_loss():
+    import numpy as np
+
+    out = run_snippet("empirical_distribution_expected_loss")
+    (t,) = tables(out)
+    p_data_row, p_hat_row = list(t.rows.values())
+    p_data = [0.1, 0.1, 0.1, 0.1, 0.2, 0.4]
+    assert [num(c) for c in p_data_row] == p_data
+    train = np.random.default_rng(7).choice(np.arange(1.0, 7.0), size=20, p=p_data).tolist()
+    counts = [train.count(float(v)) for v in range(1, 7)]
+    assert [num(c) for c in p_hat_row] == [round(c / 20, 2) for c in counts]
+    mean_loss = pystats.fmean((y - 4.5) ** 2 for y in train)
+    assert math.isclose(num(fact(out, "\\sum_y \\hat{p}")), mean_loss, abs_tol=5e-5)
+    assert math.isclose(num(fact(out, "mean loss over the training set")), mean_loss, abs_tol=5e-5)
+    true_risk = sum(p * (v - 4.5) ** 2 for p, v in zip(p_data, range(1, 7)))
+    assert math.isclose(num(fact(out, "on new data")), true_risk, abs_tol=5e-5)

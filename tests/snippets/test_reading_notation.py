@@ -2,6 +2,7 @@
 
 import math
 import re
+import statistics as pystats
 
 import numpy as np
 
@@ -205,3 +206,68 @@ def test_overloaded_sigma_three_meanings():
     s1 = math.sqrt((s + math.sqrt(s * s - 4 * det * det)) / 2)
     s2 = det / s1
     assert f"[{s1:.4f}, {s2:.4f}]" in text
+
+
+# -- section 15 (issue 24): example index, all but one, intervals, function signatures -----------
+
+
+def test_example_index_picks_rows_of_the_design_matrix():
+    out = run_snippet("example_index_design_matrix")
+    (t,) = ho.tables(out)
+    rows = [ho.nums(cells) for cells in t.rows.values()]
+    X = [[1.2, 3.0, 2.0], [0.8, 2.0, 5.0], [2.1, 5.0, 1.0], [1.5, 4.0, 3.0]]
+    assert [r[:3] for r in rows] == X
+    assert ho.vector(ho.fact(out, "the third example")) == X[2]
+    assert ho.num(ho.fact(out, "feature 2 of example 3")) == X[2][1]
+    assert ho.num(ho.fact(out, "its target")) == 520.0
+    assert ho.close(ho.num(ho.fact(out, "a real power")), X[2][0] ** 2, 2)
+    assert ho.fact(out, "the same row") == "True"
+    assert ho.fact(out, "number of examples") == "4 and 3"
+
+
+def test_all_but_one_leave_one_out_means_match_a_loop():
+    out = run_snippet("all_but_one_leave_one_out")
+    (t,) = ho.tables(out)
+    x = [4.0, 5.0, 6.0, 5.0, 20.0]
+    loo = [pystats.fmean(x[:i] + x[i + 1 :]) for i in range(5)]
+    means = next(cells for label, cells in t.rows.items() if label.startswith("mean of"))
+    gaps = next(cells for label, cells in t.rows.items() if label.startswith("x_i minus"))
+    assert all(ho.close(p, e, 2) for p, e in zip(ho.nums(means), loo))
+    assert all(ho.close(p, xi - e, 2) for p, xi, e in zip(ho.nums(gaps), x, loo))
+    assert ho.vector(ho.fact(out, "all but the fifth")) == x[:4]
+    assert ho.num(ho.fact(out, "from the four entries")) == pystats.fmean(x[:4])
+    assert ho.num(ho.fact(out, "mean of all five")) == pystats.fmean(x)
+
+
+def test_intervals_brackets_and_the_unit_interval_of_rng_random():
+    out = run_snippet("intervals_unit_interval")
+    (t,) = ho.tables(out)
+    expected = {"[0, 1]": ["yes", "yes", "yes"], "[0, 1)": ["yes", "yes", "no"], "(0, 1]": ["no", "yes", "yes"], "(0, 1)": ["no", "yes", "no"]}
+    assert t.rows == expected
+    draws = np.random.default_rng(0).random(1_000_000)
+    assert math.isclose(ho.num(ho.fact(out, "the smallest")), draws.min(), rel_tol=1e-2)
+    assert math.isclose(ho.num(ho.fact(out, "1 minus the largest")), 1 - draws.max(), rel_tol=1e-2)
+    assert ho.fact(out, "all in [0, 1)") == "True"
+    sig = [1 / (1 + math.exp(-z)) for z in (-10.0, 0.0, 10.0, 40.0)]
+    assert all(ho.close(p, s, 6) for p, s in zip(ho.vector(ho.fact(out, "(float64)")), sig))
+    assert sig[-1] == 1.0  # independently: the stdlib's float rounds σ(40) to 1 as well
+    assert ho.fact(out, "strictly inside") == "False"
+    assert ho.fact(out, "rounded to exactly 1.0") == "True"
+
+
+def test_function_composition_applies_the_inner_function_first():
+    out = run_snippet("function_composition_layers")
+    rng = np.random.default_rng(1)
+    W1, W2 = rng.normal(size=(4, 3)), rng.normal(size=(2, 4))
+    x = np.array([1.0, -2.0, 0.5])
+    hidden = [max(0.0, sum(W1[r, c] * x[c] for c in range(3))) for r in range(4)]
+    final = [sum(W2[r, c] * hidden[c] for c in range(4)) for r in range(2)]
+    f = ho.facts(out)
+    (h_key,) = [k for k in f if k.startswith("f_1(")]
+    (f_key,) = [k for k in f if k.startswith("f(")]
+    (w_key,) = [k for k in f if k.startswith("f_2(f_1")]
+    assert np.allclose(ho.vector(f[h_key]), hidden, atol=5e-4)
+    assert np.allclose(ho.vector(f[f_key]), final, atol=5e-4)
+    assert f[f_key] == f[w_key]
+    assert ho.num(ho.fact(out, "(s \\circ a)(3)")) == (3 + 1) ** 2
+    assert ho.num(ho.fact(out, "the other order")) == 3**2 + 1

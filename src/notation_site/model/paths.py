@@ -27,6 +27,8 @@ SNIPPETS_DIR = Path("snippets")
 """The worked examples, ``snippets/<name>.py``."""
 SNIPPET_TESTS_DIR = Path("tests/snippets")
 """The tests of the worked examples, one module per topic page."""
+TEXTBOOKS = Path("data/textbooks.yml")
+"""The textbooks' notation pages, item by item, each with the entry that explains it."""
 KATEX_PACKAGE = Path("node_modules/katex")
 """KaTeX as ``npm ci`` installs it from ``package-lock.json``."""
 

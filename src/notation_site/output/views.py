@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from notation.render import math as inline_math
 from notation_site.model.catalog import Catalog, Entry
+from notation_site.model.textbooks import load_textbooks
 from notation_site.output.markup import copy_button, inline_markdown, md_text
 from notation_site.search.keys import filter_text
 from notation_site.tex.glyphs import code_points, letter_order, letter_tex
@@ -208,4 +209,58 @@ def cheat_sheet_view(catalog: Catalog, page: str) -> str:
                 "</tr>",
             ]
         out += ["</tbody>", "</table>", ""]
+    return "\n".join(out)
+
+
+# -- the textbooks' notation pages ----------------------------------------------------------
+
+
+@view("textbooks")
+def textbooks_view(catalog: Catalog, page: str) -> str:
+    """Both textbooks' notation pages item by item (``data/textbooks.yml``), each item linked
+    to the entry that explains it; a pending entry is named without a link."""
+    books = load_textbooks(catalog.root)
+    out = []
+    for book in books:
+        items = book.items
+        linked = sum(1 for i in items if i.entry in catalog.entries and not i.pending)
+        out += [
+            f'## {md_text(book.title)} {{#{book.id}}}',
+            "",
+            f"{md_text(book.authors)} ({book.year}), [“Notation”]({book.url}). {md_text(book.source)}",
+            "",
+            f"{len(items)} items; {linked} link to an entry of this site.",
+            "",
+        ]
+        for section in book.sections:
+            out += [
+                f"### {md_text(section.name)}",
+                "",
+                '<div class="textbook-table-wrap" markdown="1">',
+                '<table class="textbook-items" markdown="1">',
+                '<colgroup><col class="tb-tex"><col class="tb-says"><col class="tb-entry"><col class="tb-note"></colgroup>',
+                '<thead><tr><th scope="col">As the book writes it</th><th scope="col">Meaning</th>'
+                '<th scope="col">Explained in</th><th scope="col">Where this site differs</th></tr></thead>',
+                '<tbody markdown="1">',
+            ]
+            for item in section.items:
+                tex_cell = (
+                    f'<span class="copyable">{inline_math(item.tex)}{copy_button(item.tex, "LaTeX")}</span>'
+                )
+                if item.scope:
+                    where = f'<td class="tb-entry"><span class="muted">not covered: {html.escape(item.scope)}</span></td>'
+                elif item.pending or item.entry not in catalog.entries:
+                    where = f'<td class="tb-entry">{html.escape(item.entry or "")} <span class="muted">(entry being written)</span></td>'
+                else:
+                    entry = catalog.entries[item.entry]
+                    where = f'<td class="tb-entry" markdown="span">[{md_text(entry.name)}]({catalog.url(entry.id, page)})</td>'
+                out += [
+                    '<tr markdown="1">',
+                    f'<td class="tb-tex">{tex_cell}</td>',
+                    f'<td class="tb-says">{inline_markdown(item.says)}</td>',
+                    where,
+                    f'<td class="tb-note">{inline_markdown(item.note) if item.note else ""}</td>',
+                    "</tr>",
+                ]
+            out += ["</tbody>", "</table>", "</div>", ""]
     return "\n".join(out)
