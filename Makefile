@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries new-entry browser clean
+.PHONY: install serve build test test-reference bench check-entries new-entry lookup browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -41,6 +41,10 @@ build: $(STAMP)
 
 check-entries: $(STAMP)
 	@$(PY) -m notation_site.validate
+
+# Look notation up in the terminal: make lookup Q=⊙ (a glyph, name, LaTeX command or API name).
+lookup: $(STAMP)
+	@$(PY) -m notation_site.lookup -- $(if $(Q),'$(subst ','\'',$(Q))',$(error usage: make lookup Q=⊙))
 
 # Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
 # (it asks for what is not given). Writes the entry, a snippet stub and a test stub, all marked TODO.

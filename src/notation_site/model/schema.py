@@ -31,7 +31,7 @@ ENTRY_SCHEMA: dict[str, Any] = json.loads(ENTRY_SCHEMA_PATH.read_text(encoding="
 VALIDATOR = Draft202012Validator(ENTRY_SCHEMA)
 """Checks a whole front matter; ``iter_errors`` lists what is wrong with it."""
 
-ID_PATTERN = re.compile(ENTRY_SCHEMA["$defs"]["id"]["pattern"])
+ID_PATTERN = re.compile(ENTRY_SCHEMA["properties"]["id"]["pattern"])
 """An entry id: lowercase words (or numbers) joined by hyphens."""
 
 
