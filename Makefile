@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries check-code new-entry rename-snippet browser clean
+.PHONY: install serve build test test-reference bench check-entries check-code new-entry rename-snippet lookup browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -48,6 +48,10 @@ check-entries: $(STAMP)
 # the PyTorch line when torch is installed (`make test-reference` installs it), saying which.
 check-code: $(STAMP)
 	@$(PY) -m notation_site.examples.code_lines $(ID)
+
+# Look notation up in the terminal: make lookup Q=⊙ (a glyph, name, LaTeX command or API name).
+lookup: $(STAMP)
+	@$(PY) -m notation_site.lookup -- $(if $(Q),'$(subst ','\'',$(Q))',$(error usage: make lookup Q=⊙))
 
 # Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
 # (it asks for what is not given; AFTER=entropy places it after that entry on the topic page, SNIPPET=

@@ -4,7 +4,8 @@ Registered as ``notation`` through the ``mkdocs.plugins`` entry point. Before th
 it validates every entry (a single problem fails the build) and starts running the worked
 examples in worker processes; while building it writes each entry into its topic page,
 puts each example's output in place, and renders all math with KaTeX; after the build it
-ships KaTeX's CSS and fonts with the site.
+ships KaTeX's CSS and fonts with the site. It also publishes the entries as data
+(``entries.json`` and its schema, ``notation_site.output.dataset``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from notation_site.model.paths import (
 )
 from notation_site.output import views
 from notation_site.output.a11y import label_math_links
+from notation_site.output.dataset import DATASET, DATASET_SCHEMA, commit_of, dataset_json, schema_json
 from notation_site.output.fonts import LICENCE as FONT_LICENCE
 from notation_site.output.fonts import FontRules, renamed
 from notation_site.output.katex import KatexRenderer, katex_dir
@@ -109,6 +111,9 @@ class NotationPlugin(BasePlugin[NotationConfig]):
 
     def on_files(self, files: Files, config: Any) -> Files:
         files.append(File.generated(config, SEARCH_DATA, content=client_data()))
+        # the entries as data, at the site's root
+        files.append(File.generated(config, DATASET, content=dataset_json(self.catalog, commit_of(self.root))))
+        files.append(File.generated(config, DATASET_SCHEMA, content=schema_json()))
         if not self.config.render_math:
             return files
         # the fonts are written after the build, cut down to the glyphs the formulas use

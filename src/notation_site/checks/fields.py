@@ -1,5 +1,6 @@
-"""Front-matter checks: every field present and well formed, references to existing entries,
-and the TODOs ``make new-entry`` leaves, each hinted with what the field should hold."""
+"""Front-matter checks: every field present and well formed (by the entry schema, which holds
+the only statement of the field rules), references to existing entries, and the TODOs
+``make new-entry`` leaves, each hinted with what the field should hold."""
 
 from __future__ import annotations
 
@@ -7,30 +8,46 @@ import difflib
 
 from notation_site.checks.problem import TODO, Problem, is_todo, todos
 from notation_site.model.catalog import Catalog, Entry
-from notation_site.model.schema import FIELDS
+from notation_site.model.schema import FIELDS, VALIDATOR, json_value
 from notation_site.tex.glyphs import is_letter_key
 
 
 def check_fields(entry: Entry) -> list[Problem]:
+    """The front matter against the entry schema (``model/entry.schema.json``), one problem
+    per field at the field's line; then what the schema cannot say (the id is the file name,
+    the letters are the overloaded ones)."""
     problems = []
     data = entry.data
-    for key in data:
-        if key not in FIELDS:
+    missing: list[str] = []
+    unknown: list[str] = []
+    wrong: dict[str, list[str]] = {}
+    for error in VALIDATOR.iter_errors(json_value(data)):
+        if not error.absolute_path:
+            if error.validator == "required":
+                missing += [k for k in error.validator_value if k not in data]
+            elif error.validator == "additionalProperties":
+                unknown += [k for k in error.instance if k not in FIELDS]
+            continue
+        key = str(error.absolute_path[0])
+        if key in FIELDS:
+            wrong.setdefault(key, []).append("".join(f"[{p!r}]" for p in list(error.absolute_path)[1:]))
+    for key in map(str, data):
+        if key in unknown:
             close = difflib.get_close_matches(key, FIELDS, n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             problems.append(
                 Problem(entry.path, entry.line(key), f"unknown field '{key}'", f"{hint}known fields: {', '.join(FIELDS)}")
             )
     for key, field in FIELDS.items():
-        check, description, required = field.check, field.description, field.required
-        if key not in data:
-            if required:
-                problems.append(
-                    Problem(entry.path, 1, f"missing required field '{key}'", f"add '{key}:' with {description}")
-                )
-        elif not check(data[key]) and not is_todo(data[key]):
+        if key in missing:
             problems.append(
-                Problem(entry.path, entry.line(key), f"field '{key}' must be {description}", f"got {data[key]!r}")
+                Problem(entry.path, 1, f"missing required field '{key}'", f"add '{key}:' with {field.description}")
+            )
+        elif key in wrong and not is_todo(data[key]):
+            where = sorted(p for p in wrong[key] if p)
+            at = f" (at {key}{where[0]})" if where else ""
+            problems.append(
+                Problem(entry.path, entry.line(key), f"field '{key}' must be {field.description}", f"got {data[key]!r}{at}")
             )
     if isinstance(data.get("id"), str) and data["id"] != entry.path.stem:
         problems.append(

@@ -18,6 +18,8 @@ import html
 import re
 from pathlib import Path
 
+from notation_site.model.schema import ID_PATTERN  # noqa: F401  (shared from here too)
+
 # -- the sources ---------------------------------------------------------------------
 DOCS_DIR = Path("docs")
 """Topic pages (``docs/<topic>.md``) and every other page of the site."""
@@ -33,8 +35,7 @@ KATEX_PACKAGE = Path("node_modules/katex")
 """KaTeX as ``npm ci`` installs it from ``package-lock.json``."""
 
 # -- what the sources contain ----------------------------------------------------------
-ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-"""An entry id: lowercase words joined by hyphens."""
+# ID_PATTERN, an entry id, is stated once, in the entry schema (imported above).
 SNIPPET_INCLUDE = re.compile(r'^--8<--\s+"(snippets/[^"]+)"\s*$', re.MULTILINE)
 """A line that includes a worked example (pymdownx.snippets syntax)."""
 

@@ -1,99 +1,69 @@
-"""The fields of an entry's front matter: what each must hold, and which are required.
+"""The fields of an entry's front matter, read from the one JSON Schema that defines them.
 
-CONTRIBUTING.md explains each field; ``notation_site.checks.fields`` checks them.
+``entry.schema.json`` (beside this module, shipped as package data) is the only statement
+of what each field must hold: the validator checks entries with it
+(``notation_site.checks.fields``), editors can read it (CONTRIBUTING.md), and this module
+only reads it. CONTRIBUTING.md explains each field.
 
 >>> FIELDS["aliases"].check(["Hadamard product"]), FIELDS["aliases"].check([])
 (True, False)
 >>> [name for name, field in FIELDS.items() if not field.required]
 ['unicode', 'latex_commands', 'letters', 'code_check']
+>>> bool(ID_PATTERN.match("kl-divergence")), bool(ID_PATTERN.match("KL_divergence"))
+(True, False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from notation_site.model.paths import ID_PATTERN
+from jsonschema import Draft202012Validator
+
+ENTRY_SCHEMA_PATH = Path(__file__).with_name("entry.schema.json")
+"""The schema of an entry's front matter (JSON Schema, draft 2020-12)."""
+
+ENTRY_SCHEMA: dict[str, Any] = json.loads(ENTRY_SCHEMA_PATH.read_text(encoding="utf-8"))
+
+VALIDATOR = Draft202012Validator(ENTRY_SCHEMA)
+"""Checks a whole front matter; ``iter_errors`` lists what is wrong with it."""
+
+ID_PATTERN = re.compile(ENTRY_SCHEMA["properties"]["id"]["pattern"])
+"""An entry id: lowercase words (or numbers) joined by hyphens."""
 
 
 @dataclass(frozen=True)
 class Field:
-    """One front-matter field: ``check`` accepts a valid value; ``description`` completes
+    """One front-matter field as the schema states it: ``description`` completes
     "field 'x' must be ..." and the hints."""
 
-    check: Callable[[Any], bool]
+    name: str
     description: str
-    required: bool = True
+    required: bool
 
-
-def nonempty_str(v: Any) -> bool:
-    return isinstance(v, str) and v.strip() != ""
-
-
-def str_list(v: Any, min_len: int = 0) -> bool:
-    return isinstance(v, list) and len(v) >= min_len and all(nonempty_str(x) for x in v)
-
-
-def str_map(v: Any, min_len: int = 0) -> bool:
-    return (
-        isinstance(v, dict)
-        and len(v) >= min_len
-        and all(nonempty_str(str(k)) and nonempty_str(x) for k, x in v.items())
-    )
-
-
-def entry_id(v: Any) -> bool:
-    return isinstance(v, str) and bool(ID_PATTERN.match(v))
-
-
-def nonempty_list(v: Any) -> bool:
-    return str_list(v, 1)
-
-
-def nonempty_map(v: Any) -> bool:
-    return str_map(v, 1)
-
-
-def code_lines(v: Any) -> bool:
-    return isinstance(v, dict) and set(v) == {"numpy", "pytorch"} and all(nonempty_str(x) for x in v.values())
-
-
-def code_check(v: Any) -> bool:
-    """``code_check:`` holds ``inputs`` and/or ``twin``; ``notation_site.checks.code_lines`` checks their contents."""
-    return isinstance(v, dict) and len(v) >= 1 and set(v) <= {"inputs", "twin"}
-
-
-def latex_commands(v: Any) -> bool:
-    return str_list(v) and all(x.startswith("\\") for x in v)
-
-
-def letter_meanings(v: Any) -> bool:
-    return isinstance(v, dict) and len(v) >= 1 and all(nonempty_str(str(k)) and (nonempty_str(x) or str_list(x, 1)) for k, x in v.items())
+    def check(self, value: Any) -> bool:
+        """Whether ``value`` is valid for this field, by the schema."""
+        return all(not error.absolute_path for error in VALIDATOR.iter_errors({self.name: json_value(value)}))
 
 
 FIELDS: dict[str, Field] = {
-    "id": Field(entry_id, "a lowercase hyphenated id such as 'kl-divergence'"),
-    "name": Field(nonempty_str, "the entry's name as a plain string"),
-    "symbol": Field(nonempty_str, "the symbol in LaTeX, e.g. 'A \\odot B'"),
-    "summary": Field(nonempty_str, "one sentence saying what it means"),
-    "read_aloud": Field(nonempty_str, "how to say it aloud"),
-    "aliases": Field(nonempty_list, "a list of other names and API names"),
-    "shape": Field(nonempty_str, "the shape of each object, in Markdown with $...$ math"),
-    "code": Field(code_lines, "a mapping with exactly the keys 'numpy' and 'pytorch'"),
-    "confused_with": Field(nonempty_map, "a mapping of entry id: why the two are confused"),
-    "see_also": Field(nonempty_list, "a list of entry ids"),
-    "unicode": Field(str_list, "a list of glyphs such as '⊙'", required=False),
-    "latex_commands": Field(latex_commands, "a list of LaTeX commands, each starting with a backslash", required=False),
-    "letters": Field(
-        letter_meanings,
-        "a mapping of letter: the meaning this entry gives it (a string, or a list of strings for several meanings)",
-        required=False,
-    ),
-    # issue 21: the example inputs and library twin of the code lines (checks/code_lines.py)
-    "code_check": Field(
-        code_check,
-        "a mapping with 'inputs:' (name: value) and/or 'twin:' (a Python expression calling notation)",
-        required=False,
-    ),
+    name: Field(name, prop["description"], name in ENTRY_SCHEMA["required"])
+    for name, prop in ENTRY_SCHEMA["properties"].items()
 }
+"""Every field, in the schema's order (the order CONTRIBUTING.md and ``make new-entry`` use)."""
+
+
+def json_value(value: Any) -> Any:
+    """YAML data as JSON sees it: mapping keys become strings (YAML allows ``1:`` or ``true:``).
+
+    >>> json_value({1: ["a", {True: "b"}]})
+    {'1': ['a', {'True': 'b'}]}
+    """
+    if isinstance(value, dict):
+        return {str(k): json_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_value(v) for v in value]
+    return value
