@@ -293,6 +293,14 @@ def test_definiteness_follows_the_eigenvalues_not_the_entries():
     # the random search never goes below the smallest eigenvalue
     for cells in t.rows.values():
         assert num(cells[1]) >= min(vector(cells[0])) - 1e-3
+    # the non-symmetric N = [[1, 3], [0, 1]]: triangular, so its eigenvalues are its diagonal;
+    # xᵀNx = x1² + 3 x1 x2 + x2² = 1 − 3 + 1 at x = [1, −1]; the symmetric part [[1, 1.5], [1.5, 1]]
+    # has eigenvalues 1 ± 1.5 (closed form a ± b)
+    assert vector(fact(out, "eigenvalues of the non-symmetric")) == [1.0, 1.0]
+    assert num(fact(out, "for \\mathbf{x} = [1, -1]")) == 1 - 3 + 1
+    assert fact(out, "np.linalg.cholesky(N)").startswith("succeeds")
+    assert fact(out, "is_positive_definite(N)").startswith("ValueError")
+    assert vector(fact(out, "symmetric part")) == [1 + 1.5, 1 - 1.5]
 
 
 # ---------------------------------------------------------------- covariance-matrix
