@@ -233,8 +233,8 @@ def singular_values(a: ArrayLike) -> FloatArray:
 def low_rank_approximation(a: ArrayLike, k: int) -> FloatArray:
     """``A_k = Σ_{i≤k} σ_i u_i v_iᵀ``: the SVD truncated to its ``k`` largest singular values.
 
-    By the Eckart–Young theorem no matrix of rank ≤ k is closer to ``A`` in the Frobenius
-    (or spectral) norm, and ``‖A − A_k‖_F² = Σ_{i>k} σ_i²``.
+    No matrix of rank ≤ k is closer to ``A`` in the Frobenius norm, where ``‖A − A_k‖_F² = Σ_{i>k} σ_i²``
+    (Eckart and Young, 1936), or in the spectral norm, where ``‖A − A_k‖_2 = σ_{k+1}`` (Mirsky, 1960).
 
     >>> low_rank_approximation([[3.0, 0.0], [0.0, 1.0]], 1)
     array([[3., 0.],

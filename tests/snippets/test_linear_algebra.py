@@ -204,20 +204,37 @@ def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
     assert fact(out, "U^\\top U = I") == "True"
     assert fact(out, "operatorname{rank}(A)") == "5"
     (t,) = tables(out)
-    ranks, errs, dropped = [], [], []
+    ranks, errs, dropped, spectral, next_sigma = [], [], [], [], []
     for k in range(6):
-        r, err2, drop, share = t.rows[f"k = {k}"]
+        r, err2, drop, spec, nxt, share = t.rows[f"k = {k}"]
         ranks.append(int(r))
         errs.append(num(err2))
         dropped.append(num(drop))
+        spectral.append(num(spec))
+        next_sigma.append(num(nxt.split(" ")[0]))
     assert ranks == list(range(6))
     assert errs == dropped  # printed to 4 decimals, the two columns agree
     # the same sums from the printed singular values (3 decimals each, so a loose tolerance)
     for k in range(6):
         assert abs(errs[k] - sum(v * v for v in s[k:])) < 0.01
     assert errs == sorted(errs, reverse=True) and errs[-1] == 0.0
-    assert t.rows["k = 0"][3] == "100.00%"
-    assert num(t.rows["k = 2"][3].rstrip("%")) < 5  # nearly rank 2
+    assert t.rows["k = 0"][5] == "100.00%"
+    assert num(t.rows["k = 2"][5].rstrip("%")) < 5  # nearly rank 2
+    # the spectral error, independently: regenerate A, build A_k from the eigenvectors of AᵀA
+    # (A_k = A V_k V_kᵀ, no SVD) and take the square root of the largest eigenvalue of EᵀE
+    rng = np.random.default_rng(1)
+    A = rng.standard_normal((6, 2)) @ rng.standard_normal((2, 5)) + 0.1 * rng.standard_normal((6, 5))
+    lam, V = np.linalg.eigh(A.T @ A)
+    lam, V = lam[::-1], V[:, ::-1]
+    for k in range(6):
+        E = A - A @ V[:, :k] @ V[:, :k].T
+        assert close(spectral[k], math.sqrt(max(np.linalg.eigvalsh(E.T @ E)[-1], 0.0)), 4)
+        assert close(next_sigma[k], math.sqrt(max(lam[k], 0.0)) if k < 5 else 0.0, 4)
+    assert spectral == next_sigma
+    # optimality: for any orthonormal Q (5 × 2), ‖A − AQQᵀ‖² = ‖A‖² − ‖AQ‖² ≥ ‖A‖² − λ1 − λ2 (Ky Fan)
+    best = float(np.sum(A**2) - lam[0] - lam[1])
+    assert close(num(fact(out, "the truncated SVD")), best, 4)
+    assert num(fact(out, "2,000 other rank-2")) > best
 
 
 # ---------------------------------------------------------------- outer-product
