@@ -283,6 +283,22 @@ def test_kronecker_product_blocks_by_loops_and_the_elementwise_contrast():
     assert fact(out, "SwiGLU paper): shape") == "2 × 2"
     C = [[3, 1], [2, 4]]
     assert nested(facts(out)["A \\odot C"]) == [[A[i][j] * C[i][j] for j in range(2)] for i in range(2)]
+    # mixed product, by loops: kron by its index rule, products by _matmul
+    D = [[1, 0], [2, -1], [0, 3]]
+    X = [[1.0, -2.0, 0.5], [3.0, 0.0, 1.0]]
+
+    def kron(a, b):
+        p, q = len(b), len(b[0])
+        return [[a[r // p][c // q] * b[r % p][c % q] for c in range(len(a[0]) * q)] for r in range(len(a) * p)]
+
+    lhs = _matmul(kron(A, B), kron(C, D))
+    assert nested(fact(out, "(A \\otimes B)(C \\otimes D)")) == lhs
+    assert nested(fact(out, "mixed-product property")) == lhs == kron(_matmul(A, C), _matmul(B, D))
+    flat_x = [v for row in X for v in row]
+    applied = [sum(k * v for k, v in zip(row, flat_x)) for row in kron(A, B)]
+    axbt = [v for row in _matmul(_matmul(A, X), [list(c) for c in zip(*B)]) for v in row]
+    assert vector(fact(out, "times X flattened")) == applied == axbt
+    assert vector(fact(out, "without forming")) == applied
 
 
 # ---------------------------------------------------------------- positive-definite
