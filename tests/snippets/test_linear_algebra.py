@@ -66,6 +66,12 @@ def test_inverse_matches_the_2x2_formula_and_solve_beats_the_inverse():
     for label, cells in t.rows.items():
         cond, res_solve, res_inv, err_solve, err_inv = nums(cells)
         assert res_solve <= res_inv  # solving never leaves a larger residual here
+    # neither beats the conditioning: the errors grow with n for both methods, yet solve's
+    # error stays within the backward-stability bound ‖x̂ − x‖ ≲ κ u ‖x‖ (u = 2⁻⁵³, ‖x‖ = √n)
+    errs = {n: nums(t.rows[f"n = {n}"]) for n in (4, 8, 10)}
+    assert errs[4][3] < errs[8][3] < errs[10][3] and errs[4][4] < errs[8][4] < errs[10][4]
+    assert all(errs[n][3] <= 10 * errs[n][0] * 2.0**-53 * math.sqrt(n) for n in (4, 8, 10))
+    assert errs[10][3] < errs[10][4]
     cond10, res_solve10, res_inv10, *_ = nums(t.rows["n = 10"])
     assert cond10 > 1e12 and res_inv10 > 1e6 * res_solve10
     # the Hilbert matrix's condition number grows about e^{3.5 n}: n = 10 is far above n = 4
