@@ -366,6 +366,10 @@ def test_covariance_matrix_by_loops_and_the_rowvar_trap():
     variances = [statistics.variance(c) for c in cols]
     assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "diagonal of")), variances))
     assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "variance of each column")), variances))
+    # bias=True divides by N: the population variance of each column, (N − 1)/N of the sample one
+    pvariances = [statistics.pvariance(c) for c in cols]
+    assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "bias=True")), pvariances))
+    assert close(num(fact(out, "as a share of")), (N - 1) / N, 4)
     assert fact(out, "sum_n") == "True"
     lam = vector(fact(out, "eigenvalues of"))
     assert all(v >= 0 for v in lam)
