@@ -34,6 +34,8 @@ print(
             "np.cov(X.T) equals $\\Sigma$ too": bool(np.allclose(np.cov(X.T), S)),
             "diagonal of $\\Sigma$": np.diag(S),
             "variance of each column, $\\operatorname{Var}$ with $N - 1$": variance(X.T, ddof=1),
+            "np.cov(X, rowvar=False, bias=True), dividing by $N$ (population formula): its diagonal": np.diag(np.cov(X, rowvar=False, bias=True)),
+            "the same, as a share of the $N - 1$ version": f"{np.cov(X, rowvar=False, bias=True)[0, 0] / S[0, 0]:.4f}",
             "$\\frac{1}{N-1}\\sum_n (\\mathbf{x}_n - \\boldsymbol{\\mu})^\\top(\\mathbf{x}_n - \\boldsymbol{\\mu})$ equals $\\Sigma$": bool(np.allclose(avg_outer, S)),
             "eigenvalues of $\\Sigma$ (none negative: $\\Sigma \\succeq 0$)": eigenvalues(S),
             "$\\Sigma \\succeq 0$": is_positive_definite(S, strict=False),

@@ -19,7 +19,7 @@ print(
         row_labels=list(dists),
         col_labels=["$H(P)$ in nats ($\\ln$)", "$H(P)$ in bits ($\\log_2$)"],
         precision=3,
-        caption="Entropy in nats and bits: the average surprise, and a lower bound on the bits per outcome of any code",
+        caption="Entropy in nats and bits: the average surprise, and a lower bound on the bits per outcome of any uniquely decodable code",
     )
 )
 

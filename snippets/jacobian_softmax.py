@@ -25,6 +25,7 @@ print(
             "max difference, analytic vs numerical (to 6 decimals)": fmt(np.abs(J_formula - J_numeric).max(), 6),
             "diagonal $p_i(1 - p_i)$": p * (1 - p),
             "each row sums to": J_formula.sum(axis=1),
+            "each column of the numerical $J$ sums to (the total probability cannot move)": J_numeric.sum(axis=0),
             "row 1 vs $\\nabla p_1$: max difference (to 6 decimals)": fmt(np.abs(J_formula[0] - row1).max(), 6),
             "$J$ of $\\mathbf{x} \\mapsto \\mathbf{x}W$ with $W \\in \\mathbb{R}^{3 \\times 2}$: shape": shape_str(J_linear),
             "…and it equals $W^\\top$": fmt_array(J_linear, 4),

@@ -1,4 +1,4 @@
-"""A ⊗ B is a block matrix of copies of B scaled by the entries of A, of size mp × nq; on two 2 × 2 matrices it gives 4 × 4, where the element-wise product keeps 2 × 2."""
+"""A ⊗ B is a block matrix of copies of B scaled by the entries of A, of size mp × nq; on two 2 × 2 matrices it gives 4 × 4, where the element-wise product keeps 2 × 2; (A ⊗ B)(C ⊗ D) = AC ⊗ BD, and A ⊗ B applied to a flattened X is A X Bᵀ."""
 
 import numpy as np
 
@@ -33,5 +33,18 @@ print(
             "$A \\odot C$": hadamard(A, C),
         },
         precision=0,
+    )
+)
+D = np.array([[1.0, 0.0], [2.0, -1.0], [0.0, 3.0]])  # 3 × 2, so BD exists
+X = np.array([[1.0, -2.0, 0.5], [3.0, 0.0, 1.0]])  # 2 × 3, flattened row by row into a vector of 6
+print(
+    facts(
+        {
+            "$(A \\otimes B)(C \\otimes D)$ with $D = \\begin{bmatrix} 1 & 0 \\\\ 2 & -1 \\\\ 0 & 3 \\end{bmatrix}$ ($4 \\times 6$ times $6 \\times 4$)": kronecker_product(A, B) @ kronecker_product(C, D),
+            "$AC \\otimes BD$ (mixed-product property: only $2 \\times 2$ products)": kronecker_product(A @ C, B @ D),
+            "$(A \\otimes B)$ times $X$ flattened, for a $2 \\times 3$ matrix $X$": kronecker_product(A, B) @ X.reshape(-1),
+            "$A X B^\\top$ flattened: the same, without forming $A \\otimes B$": (A @ X @ B.T).reshape(-1),
+        },
+        precision=1,
     )
 )

@@ -1,9 +1,9 @@
-"""A ≻ 0 means xᵀAx > 0 for every x ≠ 0: tested by eigenvalues, by Cholesky and by random directions; positive entries are neither needed nor enough."""
+"""A ≻ 0 means xᵀAx > 0 for every x ≠ 0: tested by eigenvalues, by Cholesky and by random directions; positive entries are neither needed nor enough; for a non-symmetric matrix only the symmetric part counts."""
 
 import numpy as np
 
 from notation import covariance_matrix, eigenvalues, is_positive_definite, quadratic_form, unit_vector
-from notation.render import fmt, fmt_array, table
+from notation.render import facts, fmt, fmt_array, table
 
 rng = np.random.default_rng(0)
 X = rng.standard_normal((50, 3)) @ np.array([[1.0, 0.5, 0.0], [0.0, 1.0, 0.3], [0.0, 0.0, 0.2]])
@@ -36,5 +36,29 @@ print(
         col_labels=["eigenvalues", "smallest $\\mathbf{x}^\\top A \\mathbf{x}$ over 10,000 unit $\\mathbf{x}$", "$A \\succ 0$ (Cholesky works)", "$A \\succeq 0$ (no negative eigenvalue)"],
         corner="symmetric $A$",
         caption="Definiteness is about the quadratic form, not the signs of the entries",
+    )
+)
+
+N = np.array([[1.0, 3.0], [0.0, 1.0]])  # not symmetric
+try:
+    is_positive_definite(N)
+    refused = "no error"
+except ValueError:
+    refused = "ValueError: not symmetric"
+try:
+    np.linalg.cholesky(N)
+    chol = "succeeds (it reads only the lower triangle)"
+except np.linalg.LinAlgError:
+    chol = "fails"
+print(
+    facts(
+        {
+            "eigenvalues of the non-symmetric $N = \\begin{bmatrix} 1 & 3 \\\\ 0 & 1 \\end{bmatrix}$": eigenvalues(N),
+            "$\\mathbf{x}^\\top N \\mathbf{x}$ for $\\mathbf{x} = [1, -1]$": float(quadratic_form(np.array([1.0, -1.0]), N)),
+            "np.linalg.cholesky(N)": chol,
+            "is_positive_definite(N)": refused,
+            "eigenvalues of the symmetric part $\\tfrac{1}{2}(N + N^\\top)$, which decides": eigenvalues((N + N.T) / 2),
+        },
+        precision=3,
     )
 )

@@ -1,4 +1,4 @@
-"""A = U Σ Vᵀ, where Σ is a diagonal matrix of singular values (not a sum), and the truncated SVD is the best rank-k approximation: its squared error is the sum of the dropped σ²."""
+"""A = U Σ Vᵀ, where Σ is a diagonal matrix of singular values (not a sum), and the truncated SVD is the best approximation of rank ≤ k: its squared Frobenius error is the sum of the dropped σ², its spectral error σ_{k+1}."""
 
 import numpy as np
 
@@ -28,13 +28,37 @@ rows = []
 for k in range(0, 6):
     Ak = low_rank_approximation(A, k)
     err2 = frobenius_norm(A - Ak) ** 2
-    rows.append([str(int(np.linalg.matrix_rank(Ak))), fmt(err2, 4), fmt(float(np.sum(s[k:] ** 2)), 4), f"{100 * err2 / total:.2f}%"])
+    spectral = float(np.linalg.norm(A - Ak, 2))  # the largest singular value of the error
+    next_sigma = fmt(float(s[k]), 4) if k < len(s) else "0 (none left)"
+    rows.append([str(int(np.linalg.matrix_rank(Ak))), fmt(err2, 4), fmt(float(np.sum(s[k:] ** 2)), 4), fmt(spectral, 4), next_sigma, f"{100 * err2 / total:.2f}%"])
 print(
     table(
         rows,
         row_labels=[f"$k = {k}$" for k in range(6)],
-        col_labels=["rank of $A_k$", "$\\lVert A - A_k \\rVert_F^2$", "$\\sum_{i > k} \\sigma_i^2$", "share of $\\lVert A \\rVert_F^2$ lost"],
+        col_labels=[
+            "rank of $A_k$",
+            "$\\lVert A - A_k \\rVert_F^2$",
+            "$\\sum_{i > k} \\sigma_i^2$",
+            "$\\lVert A - A_k \\rVert_2$",
+            "$\\sigma_{k+1}$",
+            "share of $\\lVert A \\rVert_F^2$ lost",
+        ],
         corner="truncation",
-        caption="Keep the $k$ largest singular values: the error is exactly what was dropped (Eckart–Young)",
+        caption="Keep the $k$ largest singular values: the error is exactly what was dropped, in the Frobenius and in the spectral norm (Eckart–Young–Mirsky)",
+    )
+)
+# any other rank-2 matrix does worse: the best fit of A inside a random 2-dimensional row space,
+# A Q Qᵀ with Q an orthonormal 5 × 2 basis, never beats the truncated SVD
+others = []
+for _ in range(2000):
+    Q, _r = np.linalg.qr(rng.standard_normal((5, 2)))
+    others.append(frobenius_norm(A - A @ Q @ Q.T) ** 2)
+print(
+    facts(
+        {
+            "$\\lVert A - A_2 \\rVert_F^2$, the truncated SVD": frobenius_norm(A - low_rank_approximation(A, 2)) ** 2,
+            "smallest $\\lVert A - B \\rVert_F^2$ over 2,000 other rank-2 matrices $B = AQQ^\\top$ (random 2-D row spaces)": min(others),
+        },
+        precision=4,
     )
 )

@@ -98,7 +98,8 @@ def bpe_vocabulary(text: str, merges: int) -> tuple[str, ...]:
     most frequent adjacent pair of tokens (counted over all words; ties go to the pair that
     sorts first) into a new token. Returns the characters in sorted order, then the merged
     tokens in the order they were made (each string once). Stops early when no pair is left. Real tokenizers
-    (GPT-2, LLaMA) work the same way on bytes, with tens of thousands of merges.
+    work the same way with tens of thousands of merges, on bytes (GPT-2, LLaMA 3) or on characters
+    with a fallback to bytes (LLaMA and LLaMA 2, through SentencePiece).
 
     >>> bpe_vocabulary("low low low lower lowest", 3)
     ('e', 'l', 'o', 'r', 's', 't', 'w', 'lo', 'low', 'lowe')

@@ -233,8 +233,8 @@ def singular_values(a: ArrayLike) -> FloatArray:
 def low_rank_approximation(a: ArrayLike, k: int) -> FloatArray:
     """``A_k = Σ_{i≤k} σ_i u_i v_iᵀ``: the SVD truncated to its ``k`` largest singular values.
 
-    By the Eckart–Young theorem no matrix of rank ≤ k is closer to ``A`` in the Frobenius
-    (or spectral) norm, and ``‖A − A_k‖_F² = Σ_{i>k} σ_i²``.
+    No matrix of rank ≤ k is closer to ``A`` in the Frobenius norm, where ``‖A − A_k‖_F² = Σ_{i>k} σ_i²``
+    (Eckart and Young, 1936), or in the spectral norm, where ``‖A − A_k‖_2 = σ_{k+1}`` (Mirsky, 1960).
 
     >>> low_rank_approximation([[3.0, 0.0], [0.0, 1.0]], 1)
     array([[3., 0.],
@@ -295,7 +295,9 @@ def is_positive_definite(a: ArrayLike, strict: bool = True, tol: float = 1e-10) 
     """``A ≻ 0`` (``strict=True``): symmetric with ``xᵀAx > 0`` for every ``x ≠ 0``: a Cholesky
     factorisation exists and every eigenvalue is ``> tol · max|λ|`` (rounding can let Cholesky
     through on a singular matrix). ``A ⪰ 0`` (``strict=False``): every eigenvalue
-    ``≥ −tol · max|λ|``. A non-symmetric matrix raises ``ValueError``.
+    ``≥ −tol · max|λ|``. The tolerance is relative, so the answer does not change when ``A`` is
+    multiplied by a positive number. A non-symmetric matrix raises ``ValueError``: ``xᵀAx`` only
+    sees the symmetric part ``(A + Aᵀ)/2``, so test that instead.
 
     >>> is_positive_definite([[2.0, -1.0], [-1.0, 2.0]])
     True
@@ -303,12 +305,14 @@ def is_positive_definite(a: ArrayLike, strict: bool = True, tol: float = 1e-10) 
     False
     >>> is_positive_definite([[1.0, 1.0], [1.0, 1.0]]), is_positive_definite([[1.0, 1.0], [1.0, 1.0]], strict=False)
     (False, True)
+    >>> is_positive_definite([[1e-12, 0.0], [0.0, 1e-12]])  # tiny, but 1e-12 · I is still ≻ 0
+    True
     """
     arr = _square(a, what="positive definiteness")
     if not np.allclose(arr, arr.T, rtol=1e-10, atol=1e-12):
         raise ValueError("definiteness is defined here for symmetric matrices (A = Aᵀ); test (A + Aᵀ)/2")
     lam = np.linalg.eigvalsh((arr + arr.T) / 2)
-    scale = tol * max(1.0, float(np.max(np.abs(lam))))
+    scale = tol * float(np.max(np.abs(lam)))
     if not strict:
         return bool(lam[0] >= -scale)
     try:

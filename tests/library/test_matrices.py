@@ -317,6 +317,19 @@ def test_gram_matrices_are_semidefinite_and_positive_entries_are_not_enough():
         is_positive_definite([[1.0, 1.0], [0.0, 1.0]])
 
 
+@pytest.mark.parametrize("c", [1e-12, 1e-6, 1.0, 1e6, 1e12])
+def test_definiteness_does_not_depend_on_the_scale_of_the_matrix(c):
+    # [[a, b], [b, a]] has eigenvalues a + b and a − b (closed form): ≻ 0 iff a > |b|,
+    # ⪰ 0 iff a ≥ |b|; multiplying by c > 0 changes no sign, so neither may the answer
+    for a, b in [(2.0, 1.0), (1.0, 2.0), (1.0, 1.0), (1.0, 0.0), (0.0, 1.0)]:
+        m = c * np.array([[a, b], [b, a]])
+        assert is_positive_definite(m) == (a - abs(b) > 0), (a, b, c)
+        assert is_positive_definite(m, strict=False) == (a - abs(b) >= 0), (a, b, c)
+    # an indefinite matrix with tiny entries is not ⪰ 0
+    assert not is_positive_definite(c * np.diag([1.0, -1.0]), strict=False)
+    assert is_positive_definite(np.zeros((2, 2)), strict=False) and not is_positive_definite(np.zeros((2, 2)))
+
+
 # ---------------------------------------------------------------- covariance and correlation
 
 

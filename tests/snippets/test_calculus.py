@@ -51,6 +51,8 @@ def test_jacobian_of_softmax_matches_delta_form_and_numerics():
         np.testing.assert_allclose(np.ravel(cells), expected, atol=6e-5)
     assert "max difference, analytic vs numerical (to 6 decimals) 0.000000" in text
     assert "each row sums to [0.0000, 0.0000, 0.0000]" in text
+    # Σ_i ∂p_i/∂z_j = ∂(Σ_i p_i)/∂z_j = ∂1/∂z_j = 0
+    assert "cannot move) [0.0000, 0.0000, 0.0000]" in text
     # x ↦ xW with W = [[1, 0.5], [0, 3], [-2, 1]] (3 × 2): the Jacobian is 2 × 3, entry (i, j) = W[j, i]
     W = [[1.0, 0.5], [0.0, 3.0], [-2.0, 1.0]]
     assert "shape 2 × 3" in text and "it equals W^\\top" in text

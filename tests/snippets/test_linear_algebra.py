@@ -66,6 +66,12 @@ def test_inverse_matches_the_2x2_formula_and_solve_beats_the_inverse():
     for label, cells in t.rows.items():
         cond, res_solve, res_inv, err_solve, err_inv = nums(cells)
         assert res_solve <= res_inv  # solving never leaves a larger residual here
+    # neither beats the conditioning: the errors grow with n for both methods, yet solve's
+    # error stays within the backward-stability bound ‖x̂ − x‖ ≲ κ u ‖x‖ (u = 2⁻⁵³, ‖x‖ = √n)
+    errs = {n: nums(t.rows[f"n = {n}"]) for n in (4, 8, 10)}
+    assert errs[4][3] < errs[8][3] < errs[10][3] and errs[4][4] < errs[8][4] < errs[10][4]
+    assert all(errs[n][3] <= 10 * errs[n][0] * 2.0**-53 * math.sqrt(n) for n in (4, 8, 10))
+    assert errs[10][3] < errs[10][4]
     cond10, res_solve10, res_inv10, *_ = nums(t.rows["n = 10"])
     assert cond10 > 1e12 and res_inv10 > 1e6 * res_solve10
     # the Hilbert matrix's condition number grows about e^{3.5 n}: n = 10 is far above n = 4
@@ -204,20 +210,37 @@ def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
     assert fact(out, "U^\\top U = I") == "True"
     assert fact(out, "operatorname{rank}(A)") == "5"
     (t,) = tables(out)
-    ranks, errs, dropped = [], [], []
+    ranks, errs, dropped, spectral, next_sigma = [], [], [], [], []
     for k in range(6):
-        r, err2, drop, share = t.rows[f"k = {k}"]
+        r, err2, drop, spec, nxt, share = t.rows[f"k = {k}"]
         ranks.append(int(r))
         errs.append(num(err2))
         dropped.append(num(drop))
+        spectral.append(num(spec))
+        next_sigma.append(num(nxt.split(" ")[0]))
     assert ranks == list(range(6))
     assert errs == dropped  # printed to 4 decimals, the two columns agree
     # the same sums from the printed singular values (3 decimals each, so a loose tolerance)
     for k in range(6):
         assert abs(errs[k] - sum(v * v for v in s[k:])) < 0.01
     assert errs == sorted(errs, reverse=True) and errs[-1] == 0.0
-    assert t.rows["k = 0"][3] == "100.00%"
-    assert num(t.rows["k = 2"][3].rstrip("%")) < 5  # nearly rank 2
+    assert t.rows["k = 0"][5] == "100.00%"
+    assert num(t.rows["k = 2"][5].rstrip("%")) < 5  # nearly rank 2
+    # the spectral error, independently: regenerate A, build A_k from the eigenvectors of AᵀA
+    # (A_k = A V_k V_kᵀ, no SVD) and take the square root of the largest eigenvalue of EᵀE
+    rng = np.random.default_rng(1)
+    A = rng.standard_normal((6, 2)) @ rng.standard_normal((2, 5)) + 0.1 * rng.standard_normal((6, 5))
+    lam, V = np.linalg.eigh(A.T @ A)
+    lam, V = lam[::-1], V[:, ::-1]
+    for k in range(6):
+        E = A - A @ V[:, :k] @ V[:, :k].T
+        assert close(spectral[k], math.sqrt(max(np.linalg.eigvalsh(E.T @ E)[-1], 0.0)), 4)
+        assert close(next_sigma[k], math.sqrt(max(lam[k], 0.0)) if k < 5 else 0.0, 4)
+    assert spectral == next_sigma
+    # optimality: for any orthonormal Q (5 × 2), ‖A − AQQᵀ‖² = ‖A‖² − ‖AQ‖² ≥ ‖A‖² − λ1 − λ2 (Ky Fan)
+    best = float(np.sum(A**2) - lam[0] - lam[1])
+    assert close(num(fact(out, "the truncated SVD")), best, 4)
+    assert num(fact(out, "2,000 other rank-2")) > best
 
 
 # ---------------------------------------------------------------- outer-product
@@ -266,6 +289,22 @@ def test_kronecker_product_blocks_by_loops_and_the_elementwise_contrast():
     assert fact(out, "SwiGLU paper): shape") == "2 × 2"
     C = [[3, 1], [2, 4]]
     assert nested(facts(out)["A \\odot C"]) == [[A[i][j] * C[i][j] for j in range(2)] for i in range(2)]
+    # mixed product, by loops: kron by its index rule, products by _matmul
+    D = [[1, 0], [2, -1], [0, 3]]
+    X = [[1.0, -2.0, 0.5], [3.0, 0.0, 1.0]]
+
+    def kron(a, b):
+        p, q = len(b), len(b[0])
+        return [[a[r // p][c // q] * b[r % p][c % q] for c in range(len(a[0]) * q)] for r in range(len(a) * p)]
+
+    lhs = _matmul(kron(A, B), kron(C, D))
+    assert nested(fact(out, "(A \\otimes B)(C \\otimes D)")) == lhs
+    assert nested(fact(out, "mixed-product property")) == lhs == kron(_matmul(A, C), _matmul(B, D))
+    flat_x = [v for row in X for v in row]
+    applied = [sum(k * v for k, v in zip(row, flat_x)) for row in kron(A, B)]
+    axbt = [v for row in _matmul(_matmul(A, X), [list(c) for c in zip(*B)]) for v in row]
+    assert vector(fact(out, "times X flattened")) == applied == axbt
+    assert vector(fact(out, "without forming")) == applied
 
 
 # ---------------------------------------------------------------- positive-definite
@@ -293,6 +332,14 @@ def test_definiteness_follows_the_eigenvalues_not_the_entries():
     # the random search never goes below the smallest eigenvalue
     for cells in t.rows.values():
         assert num(cells[1]) >= min(vector(cells[0])) - 1e-3
+    # the non-symmetric N = [[1, 3], [0, 1]]: triangular, so its eigenvalues are its diagonal;
+    # xᵀNx = x1² + 3 x1 x2 + x2² = 1 − 3 + 1 at x = [1, −1]; the symmetric part [[1, 1.5], [1.5, 1]]
+    # has eigenvalues 1 ± 1.5 (closed form a ± b)
+    assert vector(fact(out, "eigenvalues of the non-symmetric")) == [1.0, 1.0]
+    assert num(fact(out, "for \\mathbf{x} = [1, -1]")) == 1 - 3 + 1
+    assert fact(out, "np.linalg.cholesky(N)").startswith("succeeds")
+    assert fact(out, "is_positive_definite(N)").startswith("ValueError")
+    assert vector(fact(out, "symmetric part")) == [1 + 1.5, 1 - 1.5]
 
 
 # ---------------------------------------------------------------- covariance-matrix
@@ -319,6 +366,10 @@ def test_covariance_matrix_by_loops_and_the_rowvar_trap():
     variances = [statistics.variance(c) for c in cols]
     assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "diagonal of")), variances))
     assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "variance of each column")), variances))
+    # bias=True divides by N: the population variance of each column, (N − 1)/N of the sample one
+    pvariances = [statistics.pvariance(c) for c in cols]
+    assert all(close(p, v, 2) for p, v in zip(vector(fact(out, "bias=True")), pvariances))
+    assert close(num(fact(out, "as a share of")), (N - 1) / N, 4)
     assert fact(out, "sum_n") == "True"
     lam = vector(fact(out, "eigenvalues of"))
     assert all(v >= 0 for v in lam)
