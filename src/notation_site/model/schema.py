@@ -5,7 +5,7 @@ CONTRIBUTING.md explains each field; ``notation_site.checks.fields`` checks them
 >>> FIELDS["aliases"].check(["Hadamard product"]), FIELDS["aliases"].check([])
 (True, False)
 >>> [name for name, field in FIELDS.items() if not field.required]
-['unicode', 'latex_commands', 'letters']
+['unicode', 'latex_commands', 'letters', 'patterns']
 """
 
 from __future__ import annotations
@@ -83,6 +83,13 @@ FIELDS: dict[str, Field] = {
     "letters": Field(
         letter_meanings,
         "a mapping of letter: the meaning this entry gives it (a string, or a list of strings for several meanings)",
+        required=False,
+    ),
+    # The formula reader (read/): pieces of TeX that name this entry beyond its symbol,
+    # commands and glyphs, e.g. ['d_k'] or ['\\hat{·}'] ('·' stands for any argument).
+    "patterns": Field(
+        nonempty_list,
+        "a list of TeX pieces that name this entry in a formula, such as 'd_k' or '\\hat{·}' (· is any argument)",
         required=False,
     ),
 }
