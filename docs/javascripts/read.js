@@ -69,11 +69,12 @@
   }
   function renderFormula(tex, pieces) {
     const key = nonce();
-    const trust = (ctx) => ctx.command === "\\htmlData" && Object.keys(ctx.attributes).length === 1 && /^\d+$/.test(String(ctx.attributes[key]));
-    const base = Object.assign({}, reader.options, { displayMode: true, throwOnError: true });
+    const trust = (ctx) => ctx.command === "\\htmlData" && Object.keys(ctx.attributes).length === 1 && /^\d+$/.test(String(ctx.attributes["data-" + key]));
+    const base = Object.assign({}, reader.options, { displayMode: true, throwOnError: true, macros: reader.macrosFor(tex) });
     formula.textContent = "";
     try {
       window.katex.render(wrapped(tex, pieces, key), formula, Object.assign({}, base, { trust }));
+      if (!formula.querySelector("[data-" + key + "]") && pieces.some((p) => p.range)) throw new Error("no marks");
     } catch (err) {
       window.katex.render(tex, formula, base); // without the marks (KaTeX read it once already)
     }
@@ -144,6 +145,7 @@
       return;
     }
     status.classList.remove("read-status--error");
+    if (result.unknown.length) status.textContent = "KaTeX does not know " + result.unknown.join(", ") + "; shown as a name. ";
     const placed = result.pieces.filter((p) => p.candidates.length);
     const missing = result.pieces.filter((p) => !p.candidates.length);
     let marked = {};
@@ -153,7 +155,7 @@
       formula.textContent = "";
       status.textContent = "KaTeX could not draw this formula: " + String((err && err.message) || err);
     }
-    status.textContent = status.textContent || placed.length + (placed.length === 1 ? " piece" : " pieces") + " explained" + (missing.length ? ", " + missing.length + " not on the site yet." : ".");
+    status.textContent = status.textContent + placed.length + (placed.length === 1 ? " piece" : " pieces") + " explained" + (missing.length ? ", " + missing.length + " not on the site yet." : ".");
     speech.textContent = result.speech;
     speech.hidden = $("read-aloud-heading").hidden = !result.speech;
     result.pieces.forEach((p, i) => {

@@ -31,6 +31,8 @@
     const scripts = data.scripts; // ᵀ -> ^T, ₖ -> _k
     return function normalise(text) {
       let s = String(text).normalize("NFC");
+      // typed rather than TeX (no command): D_KL, L_simple, W^OUT are one script each
+      if (s.indexOf("\\") < 0) s = s.replace(/([_^])([A-Za-z0-9]{2,})/g, "$1{$2}");
       // a letter and a combining accent: θ̂ -> \hat{θ}
       s = s.replace(/(.)([\u0302\u0303\u0304\u0305\u0307\u20d7])/gu, (m, base, mark) => COMBINING[mark] + "{" + base + "}");
       s = s.replace(/[ŷŶ]/g, (c) => "\\hat{" + (c === "ŷ" ? "y" : "Y") + "}").replace(/[x̄]/g, (c) => c);
@@ -67,14 +69,14 @@
         }
       }
       // √d_k written without braces: \sqrt d_k -> \sqrt{d_k}
-      out = out.replace(/\\sqrt(?=[A-Za-z0-9])([A-Za-z0-9]+(?:_\{[^{}]*\}|_[A-Za-z0-9])?)/g, "\\sqrt{$1}");
+      out = out.replace(/\\sqrt(?=[A-Za-z0-9\\])((?:[A-Za-z0-9]+|\\[A-Za-z]+(?:\{[^{}]*\})?)(?:_\{[^{}]*\}|_[A-Za-z0-9])?)/g, "\\sqrt{$1}");
       return out.replace(/ +/g, " ").trim();
     };
   }
 
   // -- the parse tree --------------------------------------------------------------------
   const OPEN = { "(": ")", "\\lparen": ")", "[": "]", "\\lbrack": "]" };
-  const PLAIN = new Set("+-=()[]{},.;:/!<>'".split("").concat(["\\{", "\\}", "\\lbrace", "\\rbrace", "\\lparen", "\\rparen", "\\lbrack", "\\rbrack", "\\colon", "\\ ", "\\,", "\\;", "\\!", "\\quad", "\\qquad"]));
+  const PLAIN = new Set("+-=()[]{},.;:/!<>'".split("").concat(["\\{", "\\}", "\\lbrace", "\\rbrace", "\\lparen", "\\rparen", "\\lbrack", "\\rbrack", "\\colon", "\\ ", "\\,", "\\;", "\\!", "\\quad", "\\qquad", "\\ldots", "\\cdots", "\\dots", "\\dotsc", "\\dotsb", "\\vdots", "…", "⋯"]));
   const VERT = { "|": "|", "\\vert": "|", "\\lvert": "|", "\\rvert": "|", "\\|": "‖", "\\Vert": "‖", "\\lVert": "‖", "\\rVert": "‖", "\\langle": "⟨", "\\rangle": "⟨", "\\lfloor": "⌊", "\\lceil": "⌈" };
   const WORD_FONTS = new Set(["mathrm", "textrm", "mathsf", "mathit", "text", "textit", "textsf", "mathtt", "texttt", "operatorname"]);
 
@@ -91,6 +93,15 @@
       else return null;
     }
     return word;
+  }
+
+  // The characters of a small piece of tree: `2` for ^2, `1` for _1, `t-1` for _{t-1}.
+  function flat(node) {
+    if (!node) return "";
+    if (Array.isArray(node)) return node.map(flat).join("");
+    if (typeof node.text === "string") return node.text;
+    if (node.body) return flat(node.body);
+    return "?";
   }
 
   function asList(node) {
@@ -226,12 +237,12 @@
         }
         case "supsub": {
           const base = n.base;
-          const f = Object.assign({}, flags, { sup: !!n.sup, sub: !!n.sub });
+          const f = Object.assign({}, flags, { sup: !!n.sup, sub: !!n.sub, supText: flat(n.sup), subText: flat(n.sub) });
           // d_k, d_{\text{model}}: a letter with an index that an entry may name as a whole
           const sub = n.sub && (asList(n.sub).length === 1 && asList(n.sub)[0].type === "text" ? lettersOf(asList(n.sub)[0].body) : lettersOf(asList(n.sub)));
           if (isLetter(base) && sub) {
             const r = rangeOf(n, tex);
-            out.push({ key: "script:" + base.text + "_" + sub, text: base.text + "_" + sub, flags: f, range: r, weak: true });
+            out.push({ key: "script:" + base.text + "_" + sub, text: base.text + "_" + sub, flags: f, range: r, weak: true, covers: "sym:" + base.text });
           }
           node(base, f, where);
           if (n.sup) {
@@ -246,6 +257,9 @@
           const label = n.label.replace(/^\\wide/, "\\");
           const br = rangeOf(n.base, tex);
           const at = br ? tex.lastIndexOf(n.label, br[0]) : -1;
+          // \hat{m}: an accent on one letter, which an entry may name as a whole (Adam's m̂)
+          const letter = flat(n.base);
+          if (/^(\\[A-Za-z]+|.)$/u.test(letter)) out.push({ key: "acc:" + label.slice(1) + ":" + glyph(letter), text: n.label + "{" + letter + "}", flags, range: at >= cursor && br ? [at, br[1]] : null, weak: true, covers: "acc:" + label.slice(1) });
           emit("acc:" + label.slice(1), n.label + "{·}", flags, at >= cursor && br ? [at, br[1]] : null);
           node(n.base, {}, where);
           return;
@@ -259,7 +273,7 @@
         }
         case "genfrac": node(n.numer, {}, where); node(n.denom, {}, where); return;
         case "leftright": {
-          if (VERT[n.left]) emit("delim:" + VERT[n.left], n.left + " … " + n.right, flags, null);
+          if (VERT[n.left]) emit("sym:" + VERT[n.left], n.left + " … " + n.right, flags, null);
           list(n.body, where);
           return;
         }
@@ -300,34 +314,43 @@
         return [];
       }
     }
-    function add(key, id, strength) {
+    // A key an entry declares both as a command and as a glyph is its own symbol: one more.
+    function add(key, id, strength, source) {
       const list = index[key] || (index[key] = []);
-      const have = list.find((c) => c.id === id);
-      if (have) have.strength = Math.max(have.strength, strength);
-      else list.push({ id, strength });
+      let have = list.find((c) => c.id === id);
+      if (!have) list.push(have = { id, strength: 0, best: 0, sources: new Set() });
+      have.best = Math.max(have.best, strength);
+      have.sources.add(source);
+      have.strength = have.best + (have.sources.has("command") && have.sources.has("glyph") ? 1 : 0);
     }
     const owned = {}; // id -> how many keys it declares
     const isLetterKey = (k) => /^sym:(bold:)?[A-Za-z0-9]$/.test(k);
     for (const e of data.entries) {
       if (e.id === data.lettersEntry) continue;
       const declared = new Set();
-      const declare = (key, strength) => { add(key, e.id, strength); declared.add(key); };
+      const forms = e.forms = {}; // key -> the sub- and superscripts it is declared with (σ^2, β_1)
+      const declare = (key, strength, source, flags) => {
+        add(key, e.id, strength, source);
+        if (!key.startsWith("word:")) declared.add(key);
+        if (flags && (flags.supText || flags.subText)) (forms[key] = forms[key] || []).push(flags);
+      };
       // A command or glyph that is one piece names it (3); a longer one (\sum_{i=1}^{n})
-      // names its first piece (2); a bare command is tried with an argument (1).
-      const named = (tex, strength, letters) => {
+      // names its first piece (2); a bare command (\hat) is tried with an argument.
+      const named = (tex, strength, source) => {
         const all = keysOf(tex).filter((p) => !p.weak);
         const ps = all.filter((p) => !isLetterKey(p.key));
-        if (ps.length) { declare(ps[0].key, ps.length === 1 ? strength : strength - 1); return; }
-        if (all.length === 1 && letters) { declare(all[0].key, strength); return; }
         const weak = keysOf(tex).filter((p) => p.weak);
-        if (weak.length === 1 && all.length <= 2) { declare(weak[0].key, strength); return; }
-        if (!all.length && /^\\[A-Za-z]+$/.test(tex)) for (const p of keysOf(tex + "{x}").filter((q) => !isLetterKey(q.key)).slice(0, 1)) declare(p.key, 1);
+        if (weak.length === 1 && ps.length <= 1 && all.length <= 2) { declare(weak[0].key, strength, source); return; }
+        if (ps.length) { declare(ps[0].key, ps.length === 1 ? strength : strength - 1, source, ps.length === 1 ? ps[0].flags : null); return; }
+        if (all.length === 1 && source === "pattern") { declare(all[0].key, strength, source); return; }
+        if (!all.length && /^\\[A-Za-z]+$/.test(tex)) for (const p of keysOf(tex + "{x}").filter((q) => !q.weak && !isLetterKey(q.key)).slice(0, 1)) declare(p.key, strength, source);
       };
-      for (const t of [].concat(e.commands, e.unicode)) named(t, 3);
-      for (const t of e.patterns) named(t.replace(/·/g, "x"), 5, true);
-      for (const letter of e.letters) for (const p of keysOf(letter).slice(0, 1)) declare(p.key, 1);
+      for (const t of e.commands) named(t, 3, "command");
+      for (const t of e.unicode) named(t, 3, "glyph");
+      for (const t of e.patterns) named(t.replace(/·/g, "x"), 5, "pattern");
+      for (const letter of e.letters) for (const p of keysOf(letter).slice(0, 1)) declare(p.key, 1, "letter");
       for (const w of [e.name].concat(e.aliases)) {
-        if (/^[A-Za-z][A-Za-z0-9]+$/.test(w)) declare("word:" + w.toLowerCase(), w === e.name ? 3 : 2);
+        if (/^[A-Za-z][A-Za-z0-9]+$/.test(w)) declare("word:" + w.toLowerCase(), w === e.name ? 3 : 2, "name");
       }
       owned[e.id] = declared.size || 1;
       // the context each key has in the entry's own symbol (σ(z) for sigmoid, σ² for the
@@ -340,10 +363,15 @@
         if (!(plain in e.contexts)) e.contexts[plain] = p.flags;
       }
       const lhs = keysOf(e.symbol, true);
-      const first = lhs.find((p) => !p.weak && !isLetterKey(p.key)) || lhs.find((p) => !p.weak);
+      const notation = (ps) => ps.filter((p) => !p.weak && !isLetterKey(p.key));
+      const first = notation(lhs)[0] || notation(own)[0] || lhs.find((p) => !p.weak);
       e.about = first ? first.key.replace(/^sym:bold:/, "sym:") : null;
+      e.only = notation(own).length === 1; // the symbol is this one piece (θ for the parameters)
     }
     for (const k of Object.keys(index)) if (k.startsWith("word:")) words.add(k.slice(5));
+    const lettersOf_ = {}; // the letters the letters page explains
+    const host = entries[data.lettersEntry];
+    if (host) { for (const letter of host.letters) for (const p of keysOf(letter).slice(0, 1)) lettersOf_[p.key] = true; host.contexts = {}; host.forms = {}; }
 
     function agreement(flags, ctx) {
       if (!ctx) return 0.5;
@@ -354,12 +382,18 @@
     function candidates(piece) {
       const list = (index[piece.key] || []).map((c) => {
         const e = entries[c.id];
-        const ctx = e.contexts[piece.key];
-        const about = e.about === piece.key.replace(/^sym:bold:/, "sym:") ? 1.5 : 0;
-        return { id: c.id, score: c.strength + 2 * agreement(piece.flags, ctx) + 1 / owned[c.id] + about };
+        const ctx = e.contexts[piece.key] || (e.forms[piece.key] || [])[0];
+        const about = e.about === piece.key.replace(/^sym:bold:/, "sym:") ? (e.only ? 2.5 : 1.5) : 0;
+        // declared with the same script: σ^2 for the variance, β_1 for Adam
+        const form = (e.forms[piece.key] || []).some((f) => (f.supText || "") === (piece.flags.supText || "") && (f.subText || "") === (piece.flags.subText || "")) ? 4 : 0;
+        return { id: c.id, strength: c.strength, about: !!about || !!form, score: c.strength + 2 * agreement(piece.flags, ctx) + 0.5 / owned[c.id] + about + form };
       });
       if (typeof process === "object" && process.env && process.env.READER_DEBUG) console.log(piece.key, JSON.stringify(piece.flags), list.map((c) => c.id + ":" + c.score.toFixed(2) + JSON.stringify(entries[c.id].contexts[piece.key] || null)).join(" "));
       list.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      // a plain Latin letter named only by entries' `letters` lists is a variable, not notation
+      if (/^sym:[A-Za-z]$/.test(piece.key) && !list.some((c) => c.strength >= 3)) return [];
+      // a Greek letter that no candidate is about: the letters page first (its meaning depends on the paper)
+      if (/^sym:[\u0370-\u03ff]$/.test(piece.key) && list.length && !list.some((c) => c.about || c.strength >= 5) && lettersOf_[piece.key]) return [data.lettersEntry].concat(list.map((c) => c.id));
       return list.map((c) => c.id);
     }
 
@@ -392,16 +426,34 @@
       return say.filter((w) => w && w !== ".").join(" ").replace(/\s+/g, " ").trim();
     }
 
+    // The site's macros, and each unknown command as an upright name: \foo -> \operatorname{foo}.
+    let unknownOf = { tex: null, names: [] }; // the last formula read
+    function macrosFor(tex, unknown) {
+      if (unknown) unknownOf = { tex, names: unknown };
+      const macros = Object.assign({}, data.macros);
+      for (const name of unknownOf.tex === tex ? unknownOf.names : []) macros[name] = "\\operatorname{" + name.slice(1) + "}";
+      return macros;
+    }
+
     function read(input) {
       const raw = String(input || "");
       if (raw.length > MAX_INPUT) return { error: "The formula is " + raw.length + " characters long; the reader takes at most " + MAX_INPUT + ". Paste one formula at a time." };
       if (!raw.trim()) return { error: "Paste a formula to read it." };
       const tex = normalise(raw);
+      // An unknown command (\foo) is read as a name, up to five of them, so that it can be
+      // listed as not on the site yet; anything else KaTeX rejects is a clear message.
+      const unknown = [];
       let tree;
-      try {
-        tree = parse(tex);
-      } catch (err) {
-        return { tex, error: "KaTeX could not read this formula: " + String((err && err.message) || err).replace(/^KaTeX parse error: /, "") };
+      for (;;) {
+        try {
+          tree = katex.__parse(tex, Object.assign({}, options, { macros: macrosFor(tex, unknown) }));
+          break;
+        } catch (err) {
+          const message = String((err && err.message) || err);
+          const m = /Undefined control sequence: (\\[A-Za-z]+)/.exec(message);
+          if (m && unknown.length < 5 && unknown.indexOf(m[1]) < 0) { unknown.push(m[1]); continue; }
+          return { tex, error: "KaTeX could not read this formula: " + message.replace(/^KaTeX parse error: /, "") };
+        }
       }
       const found = pieces(tree, tex, data.texGlyphs, (w) => words.has(w.toLowerCase()));
       const result = [];
@@ -410,18 +462,19 @@
         // a bold Greek letter no entry names in bold is read as the letter
         if (!p.candidates.length && /^sym:bold:[^A-Za-z0-9]$/.test(p.key)) { p.key = p.key.replace("bold:", ""); p.candidates = candidates(p); }
         if (p.weak && !p.candidates.length) continue; // d_k when no entry names it: d and k are read alone
-        if (p.weak) { // the index covers the letter: drop the letter's own piece
+        if (p.weak) { // the index names the whole (d_k, m̂): drop the piece it is made of
           const i = found.indexOf(p);
-          const base = found[i + 1];
-          if (base && base.key === "sym:" + p.text[0]) base.covered = true;
+          const next = found.slice(i + 1).find((q) => q.key === p.covers);
+          if (next) next.covered = true;
         }
         result.push(p);
       }
+      for (const p of result) if (unknown.indexOf("\\" + p.text) >= 0) p.text = "\\" + p.text;
       const kept = result.filter((p) => !p.covered && (p.candidates.length || !/^sym:[A-Za-z0-9]$/.test(p.key)));
-      return { tex, pieces: kept, speech: speak(tree, kept) };
+      return { tex, pieces: kept, speech: speak(tree, kept), unknown };
     }
 
-    return { read, normalise, keysOf, index, entries, words, options };
+    return { read, normalise, keysOf, index, entries, words, options, macrosFor };
   }
 
   const api = { create, MAX_INPUT, OPTIONS };
