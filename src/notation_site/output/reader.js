@@ -403,7 +403,19 @@
       for (const p of found) if (p.candidates.length && !(p.key in names)) names[p.key] = entries[p.candidates[0]].name;
       const say = [];
       const word = (t) => data.spoken[t] || (t[0] === "\\" ? t.slice(1) : t);
-      (function list(nodes) { for (const n of nodes || []) visit(n); })(tree);
+      const isWord = (w) => words.has(w.toLowerCase());
+      list(tree);
+      function list(nodes) { // a run of letters that spells a word is said as the word
+        nodes = asList(nodes);
+        for (let i = 0; i < nodes.length; i++) {
+          const run = isLetter(nodes[i]) || (nodes[i].type === "supsub" && isLetter(nodes[i].base)) ? wordRun(nodes, i, isWord) : null;
+          if (!run) { visit(nodes[i]); continue; }
+          say.push(run.word);
+          const last = nodes[run.end - 1];
+          if (last.type === "supsub") { if (last.sub) { say.push("sub"); list(last.sub); } if (last.sup) { say.push("to the power"); list(last.sup); } }
+          i = run.end - 1;
+        }
+      }
       function visit(n) {
         if (!n) return;
         switch (n.type) {
@@ -412,15 +424,15 @@
           case "operatorname": say.push(lettersOf(n.body) || ""); return;
           case "font": case "text": { const w = lettersOf(asList(n.body)); if (w) { say.push(n.font === "mathbb" || n.font === "mathcal" ? n.font.replace("math", "") + " " + w : w); return; } asList(n.body).forEach(visit); return; }
           case "supsub": visit(n.base);
-            if (n.sub) { say.push("sub"); asList(n.sub).forEach(visit); }
-            if (n.sup) { const s = asList(n.sup); if (s.length === 1 && /^(T|\\top|\\intercal)$/.test(s[0].text)) say.push("transpose"); else if (s.length === 1 && s[0].text === "2") say.push("squared"); else { say.push("to the power"); s.forEach(visit); } }
+            if (n.sub) { say.push("sub"); list(n.sub); }
+            if (n.sup) { const s = asList(n.sup); if (s.length === 1 && /^(T|\\top|\\intercal)$/.test(s[0].text)) say.push("transpose"); else if (s.length === 1 && s[0].text === "2") say.push("squared"); else { say.push("to the power"); list(s); } }
             return;
-          case "genfrac": say.push("the fraction"); asList(n.numer).forEach(visit); say.push("over"); asList(n.denom).forEach(visit); say.push("end fraction"); return;
-          case "sqrt": say.push("the square root of"); asList(n.body).forEach(visit); say.push("end root"); return;
+          case "genfrac": say.push("the fraction"); list(n.numer); say.push("over"); list(n.denom); say.push("end fraction"); return;
+          case "sqrt": say.push("the square root of"); list(n.body); say.push("end root"); return;
           case "accent": asList(n.base).forEach(visit); say.push(n.label.replace(/^\\(wide)?/, "")); return;
-          case "leftright": say.push(word(n.left)); (n.body || []).forEach(visit); say.push(word(n.right)); return;
+          case "leftright": say.push(word(n.left)); list(n.body); say.push(word(n.right)); return;
           case "kern": case "spacing": return;
-          default: if (n.body) asList(n.body).forEach(visit);
+          default: if (n.body) list(n.body);
         }
       }
       return say.filter((w) => w && w !== ".").join(" ").replace(/\s+/g, " ").trim();
