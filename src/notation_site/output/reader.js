@@ -386,7 +386,7 @@
         const about = e.about === piece.key.replace(/^sym:bold:/, "sym:") ? (e.only ? 2.5 : 1.5) : 0;
         // declared with the same script: σ^2 for the variance, β_1 for Adam
         const form = (e.forms[piece.key] || []).some((f) => (f.supText || "") === (piece.flags.supText || "") && (f.subText || "") === (piece.flags.subText || "")) ? 4 : 0;
-        return { id: c.id, strength: c.strength, about: !!about || !!form, score: c.strength + 2 * agreement(piece.flags, ctx) + 0.5 / owned[c.id] + about + form };
+        return { id: c.id, strength: c.strength, form: !!form, about: !!about || !!form, score: c.strength + 2 * agreement(piece.flags, ctx) + 0.5 / owned[c.id] + about + form };
       });
       if (typeof process === "object" && process.env && process.env.READER_DEBUG) console.log(piece.key, JSON.stringify(piece.flags), list.map((c) => c.id + ":" + c.score.toFixed(2) + JSON.stringify(entries[c.id].contexts[piece.key] || null)).join(" "));
       list.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
