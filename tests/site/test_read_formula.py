@@ -156,3 +156,32 @@ def test_typing_in_the_box_updates_the_address(page, base_url):
     page.wait_for_function("() => document.querySelectorAll('#reading [data-entry]').length > 0")
     assert "tex=%5Cnabla_%5Ctheta%20%5Cmathcal%7BL%7D" in page.url
     assert "gradient" in page.locator("#reading [data-entry]").evaluate_all("els => els.map(e => e.dataset.entry)")
+
+
+def test_the_page_is_offline_accessible_and_says_so_without_javascript(browser, base_url):
+    from browser import is_local
+    from sweep import AXE
+
+    context = browser.new_context()
+    p = context.new_page()
+    requests = []
+    p.on("request", lambda r: requests.append(r.url))
+    read(p, base_url, r"\sigma(W\mathbf{x} + \mathbf{b}) \odot \hat{y} + \foo")
+    assert requests and all(is_local(u) for u in requests), [u for u in requests if not is_local(u)]
+    assert any(u.endswith("assets/katex/full/katex.min.js") for u in requests)
+    p.add_script_tag(path=str(AXE))
+    violations = p.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(v => v.id)")
+    assert violations == []
+    context.close()
+    # KaTeX's script is loaded on this page only
+    context = browser.new_context()
+    p = context.new_page()
+    p.goto(base_url + "transformer/")
+    assert p.evaluate("() => typeof window.katex") == "undefined"
+    context.close()
+    # without JavaScript the page says what it needs
+    context = browser.new_context(java_script_enabled=False)
+    p = context.new_page()
+    p.goto(base_url + "read/?tex=x")
+    assert "needs JavaScript" in p.locator("noscript").first.evaluate("n => n.textContent")
+    context.close()
