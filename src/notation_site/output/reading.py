@@ -9,6 +9,13 @@ its symbol, ``latex_commands``, ``unicode`` glyphs, ``aliases``, ``letters`` and
 The site's own KaTeX fonts are subsets cut to the glyphs its formulas draw
 (``output.fonts``); a formula pasted by a reader can draw any glyph, so this page loads
 KaTeX's stylesheet and its complete, unmodified woff2 fonts from ``assets/katex/full/``.
+
+The whole formula is read aloud by ``reader.js`` itself, walking the same parse tree (letters
+and Greek names, "sub", "transpose", "the square root of ... end root", words whole), not by
+the Speech Rule Engine: SRE (``speech-rule-engine`` on npm, ~1.8 MB unpacked) reads MathML,
+needs its locale files served beside it to work offline, and would be a second parser of the
+formula; the page's own reading uses the recogniser's tree, so its words and the rows agree.
+SRE remains the better choice for full ClearSpeak-quality speech of every formula on the site.
 """
 
 from __future__ import annotations
