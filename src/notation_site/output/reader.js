@@ -404,12 +404,21 @@
       const say = [];
       const word = (t) => data.spoken[t] || (t[0] === "\\" ? t.slice(1) : t);
       const isWord = (w) => words.has(w.toLowerCase());
+      const calls = [];
       list(tree);
       function list(nodes) { // a run of letters that spells a word is said as the word
         nodes = asList(nodes);
         for (let i = 0; i < nodes.length; i++) {
           const run = isLetter(nodes[i]) || (nodes[i].type === "supsub" && isLetter(nodes[i].base)) ? wordRun(nodes, i, isWord) : null;
-          if (!run) { visit(nodes[i]); continue; }
+          const n = nodes[i], prev = nodes[i - 1];
+          if (n.type === "atom" && n.family === "open" && n.text === "(") { // f(x): "f of x"
+            const call = !!prev && /^(mathord|op|operatorname|font|supsub|text)$/.test(prev.type);
+            calls.push(call);
+            say.push(call ? "of" : "open paren");
+            continue;
+          }
+          if (n.type === "atom" && n.family === "close" && n.text === ")") { if (!calls.pop()) say.push("close paren"); continue; }
+          if (!run) { visit(n); continue; }
           say.push(run.word);
           const last = nodes[run.end - 1];
           if (last.type === "supsub") { if (last.sub) { say.push("sub"); list(last.sub); } if (last.sup) { say.push("to the power"); list(last.sup); } }
