@@ -45,6 +45,7 @@ from notation_site.output.katex import KatexRenderer, katex_dir
 from notation_site.output.markup import inline_markdown
 from notation_site.output.math import FONT_FALLBACKS, preload_fonts, render_math, write_fonts
 from notation_site.output.pages import Repository, entry_markdown, expand_examples, included_snippets, rewrite_links
+from notation_site.output.reading import READ_ASSETS, READER_JS, reader_data, reader_script
 from notation_site.output.reproducible import ensure_source_date_epoch
 from notation_site.search.client import client_data
 from notation_site.search.index import add_keys
@@ -114,6 +115,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         # the entries as data, at the site's root
         files.append(File.generated(config, DATASET, content=dataset_json(self.catalog, commit_of(self.root))))
         files.append(File.generated(config, DATASET_SCHEMA, content=schema_json()))
+        self._add_reader(files, config)
         if not self.config.render_math:
             return files
         # the fonts are written after the build, cut down to the glyphs the formulas use
@@ -175,6 +177,28 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             self.examples.close()
 
     # -- helpers -------------------------------------------------------------
+
+    def _add_reader(self, files: Files, config: Any) -> None:
+        """The formula reader's script, its data and KaTeX's script and full fonts (read/ only)."""
+
+        def url(entry_id: str) -> str:
+            page, _, anchor = self.catalog.url(entry_id).partition("#")
+            file = files.get_file_from_path(page)
+            return (file.url if file else page) + (f"#{anchor}" if anchor else "")
+
+        new_entry = f"{self.repo.url.rstrip('/')}/issues/new?template=new-entry.yml" if self.repo else None
+        data = reader_data(self.catalog, url, self.config.katex_macros, new_entry)
+        files.append(File.generated(config, READ_ASSETS["data"], content=reader_script(data)))
+        files.append(File.generated(config, READ_ASSETS["reader"], abs_src_path=str(READER_JS)))
+        dist = katex_dir(self.root) / "dist"
+        files.append(File.generated(config, READ_ASSETS["katex"], abs_src_path=str(dist / "katex.min.js")))
+        css = FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))
+        files.append(File.generated(config, READ_ASSETS["css"], content=css))
+        full = READ_ASSETS["css"].rsplit("/", 1)[0]
+        files.append(File.generated(config, f"{full}/LICENSE.txt", abs_src_path=str(katex_dir(self.root) / "LICENSE")))
+        files.append(File.generated(config, f"{full}/fonts/LICENSE.txt", abs_src_path=str(FONT_LICENCE)))
+        for font in sorted((dist / "fonts").glob("*.woff2")):
+            files.append(File.generated(config, f"{READ_ASSETS['css'].rsplit('/', 1)[0]}/fonts/{font.name}", abs_src_path=str(font)))
 
     def _finish_search_index(self, folder: Path) -> None:
         """Add each entry's search keys to the index; write the rendered math of results."""

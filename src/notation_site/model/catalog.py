@@ -76,6 +76,11 @@ class Entry:
         return self._list("latex_commands")
 
     @property
+    def patterns(self) -> list[str]:
+        """TeX pieces that name this entry in a formula (the formula reader's ``patterns``)."""
+        return self._list("patterns")
+
+    @property
     def aliases(self) -> list[str]:
         return self._list("aliases")
 
