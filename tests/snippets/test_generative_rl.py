@@ -302,6 +302,9 @@ def test_noise_prediction_loss_floors():
         assert abs(best - ab * 0.25 / (ab * 0.25 + 1 - ab)) < 0.02  # closed-form minimum for N(0, 0.25) data
         assert abs(x_t - (ab * 0.25 + (math.sqrt(1 - ab) - 1) ** 2)) < 0.04  # E[(ε - x_t)²]
         assert best <= min(zero, x_t)
+    # copying the input: worse than predicting zero early, nearly perfect late (the entry's words)
+    early, late = nums(t.rows["t = 10"]), nums(t.rows["t = 900"])
+    assert early[2] > early[1] and late[2] < 0.01
 
 
 def test_gaussian_score_matches_the_closed_form_and_finite_differences():
