@@ -105,6 +105,7 @@ def test_advantages_exact_and_gae():
         row = nums(exact.rows[f"cell s = {s}"])
         assert close(row[0], A[s][0], 4) and close(row[1], A[s][1], 4) and close(row[2], 0, 4)
         assert row[1] > 0 > row[0]
+        assert all(0.5 <= q <= 1 for q in Q[s] + [V[s]])  # the advantage entry: V, Q all in [0.5, 1]
     cells = [int(c) for c in estimates.column("s_t")]
     acts = [1 if a == "right" else 0 for a in estimates.column("a_t")]
     T = len(cells)
