@@ -208,7 +208,7 @@ def q_sample(x0: ArrayLike, t: int, eps: ArrayLike, betas: ArrayLike) -> FloatAr
 
 def noise_prediction_loss(eps: ArrayLike, eps_pred: ArrayLike) -> FloatArray:
     """DDPM's ``L_simple`` for a batch: the mean of ``‖ε − ε_θ(x_t, t)‖²`` over the batch,
-    here divided by the number of entries too (as ``F.mse_loss`` does).
+    here divided by the number of entries too (as ``F.mse_loss`` and Ho et al.'s released code do).
 
     >>> float(noise_prediction_loss([[1.0, -1.0]], [[0.0, -1.0]]))
     0.5

@@ -235,9 +235,10 @@ def monte_carlo_values(
 def gae(rewards: ArrayLike, values: ArrayLike, gamma: float, lam: float, last_value: float = 0.0) -> FloatArray:
     """Generalised advantage estimates ``Â_t = Σ_l (γλ)^l δ_{t+l}`` (Schulman et al. 2016).
 
-    ``δ_t = r_t + γ V(s_{t+1}) − V(s_t)`` is the one-step surprise; ``values[t]`` is the
-    critic's ``V(s_t)`` and ``last_value`` the value after the last step (0 when the
-    episode ended). ``λ = 0`` gives ``δ_t`` alone; ``λ = 1`` gives ``G_t − V(s_t)``.
+    ``δ_t = rewards[t] + γ V(s_{t+1}) − V(s_t)`` is the one-step surprise (``rewards[t]`` is the
+    reward after acting at step t: ``r_t`` in Schulman et al., ``r_{t+1}`` in Sutton and Barto);
+    ``values[t]`` is the critic's ``V(s_t)`` and ``last_value`` the value after the last step (0 when
+    the episode ended). ``λ = 0`` gives ``δ_t`` alone; ``λ = 1`` gives ``G_t − V(s_t)``.
 
     >>> gae([0.0, 1.0], [0.5, 0.8], gamma=0.9, lam=1.0).round(4).tolist()  # G_t - V(s_t)
     [0.4, 0.2]

@@ -226,3 +226,17 @@ def test_gaussian_data_noise_prediction_is_the_best_predictor(ab, s2):
         assert float(np.mean((eps - scale * best) ** 2)) > mse
     var_t = ab * s2 + 1 - ab
     assert best == pytest.approx(-math.sqrt(1 - ab) * gaussian_score(x_t, 0.0, math.sqrt(var_t)))
+
+
+@pytest.mark.parametrize("t", [1, 250, 900])
+def test_the_added_noise_is_a_multiple_of_the_conditional_score(t):
+    """ε = −√(1 − ᾱ_t) ∇_{x_t} log q(x_t ∣ x_0): the score-function entry's claim, with the
+    conditional score written out by hand from the Gaussian density, not from gaussian_score."""
+    ab = math.prod(1 - (1e-4 + s * (0.02 - 1e-4) / 999) for s in range(t))
+    rng = np.random.default_rng(9)
+    x0, eps = rng.normal(size=5), rng.normal(size=5)
+    x_t = q_sample(x0, t, eps, linear_beta_schedule())
+    for i in range(5):
+        conditional_score = -(x_t[i] - math.sqrt(ab) * x0[i]) / (1 - ab)
+        assert eps[i] == pytest.approx(-math.sqrt(1 - ab) * conditional_score, rel=1e-9, abs=1e-12)
+    assert gaussian_score(x_t, math.sqrt(ab) * x0, math.sqrt(1 - ab)) == pytest.approx(-eps / math.sqrt(1 - ab))

@@ -181,3 +181,50 @@ def test_trajectory_log_prob_is_the_log_of_the_product():
     states, actions = [0, 1, 0, 1, 2], [1, 0, 1, 1, 1]
     product = 0.7 * 0.6 * 0.7 * 0.4 * 0.9
     assert trajectory_log_prob(pi, states, actions) == pytest.approx(math.log(product))
+
+
+def test_the_kl_regularised_optimum_and_its_implicit_reward():
+    """The dpo entry's starting fact, on five answers: π* ∝ π_ref e^{r/β} maximises
+    E_π[r] − β KL(π ‖ π_ref), and β log(π*/π_ref) gives back r up to one constant."""
+    ref = np.array([0.1, 0.2, 0.3, 0.15, 0.25])
+    r = np.array([1.0, -0.5, 0.3, 2.0, 0.0])
+    beta = 0.5
+
+    def objective(p):
+        return math.fsum(p[i] * r[i] - beta * p[i] * math.log(p[i] / ref[i]) for i in range(5))
+
+    weights = [ref[i] * math.exp(r[i] / beta) for i in range(5)]
+    best = np.array([w / math.fsum(weights) for w in weights])
+    rng = np.random.default_rng(11)
+    for _ in range(500):
+        other = rng.dirichlet(np.ones(5))
+        assert objective(other) <= objective(best) + 1e-12
+    implicit = dpo_implicit_reward(np.log(best), np.log(ref), beta)
+    assert implicit - r == pytest.approx(np.full(5, (implicit - r)[0]), abs=1e-12)
+
+
+def test_dropping_the_gamma_t_factor_changes_the_direction():
+    """The policy-gradient entry: Σ_t G_t ∇ log π(a_t ∣ s_t), without γ^t, estimates
+    Σ_s n(s) Σ_a π ∇ log π Q with n the undiscounted visit counts, not ∇J (discounted visits)."""
+    P, R = corridor()
+    theta = np.tile([0.0, math.log(7 / 3)], (3, 1))
+    gamma = 0.9
+    pi = softmax_policy(theta)
+    Q = np.array(action_values(P, R, pi, gamma))
+    V = (pi * Q).sum(axis=1)
+    P_pi = np.einsum("sa,sat->st", pi, P)
+    visits = np.linalg.solve((np.eye(3) - P_pi).T, [1.0, 0.0, 0.0])  # expected visits, no discount
+    undiscounted = visits[:, None] * pi * (Q - V[:, None])
+    exact = policy_gradient(P, R, theta, gamma)
+    assert np.abs(undiscounted - exact).max() > 0.02  # a different vector …
+    rng = np.random.default_rng(12)
+    total = np.zeros((3, 2))
+    n = 4000
+    for _ in range(n):  # … and the one the estimator without γ^t really averages to
+        states, actions, rewards = sample_episode(P, R, pi, rng)
+        G = discounted_returns(rewards, gamma)
+        for t, (s, a) in enumerate(zip(states, actions)):
+            score = -pi[s].copy()
+            score[a] += 1.0
+            total[s] += G[t] * score
+    assert total / n == pytest.approx(undiscounted, abs=0.02)

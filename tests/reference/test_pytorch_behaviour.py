@@ -90,3 +90,49 @@ def test_pytorch_dropout_multiplies_by_zero_or_one_over_one_minus_p(torch):
     assert set(np.unique(out).tolist()) == {0.0, 1 / (1 - p)}
     assert abs(out.mean() - 1.0) < 0.05  # the expected value is kept
     assert abs((out == 0).mean() - p) < 0.02
+
+
+# -- section 14: what the generative-model and RL entries say about PyTorch lines ----------------
+
+
+def test_rsample_is_mu_plus_std_times_randn_and_sample_carries_no_gradient(torch):
+    # the reparameterisation entry: .rsample() computes mu + std * eps; .sample() gives no gradient
+    mu = torch.tensor([0.7, -0.2], dtype=torch.float64, requires_grad=True)
+    std = torch.tensor([1.3, 0.4], dtype=torch.float64, requires_grad=True)
+    torch.manual_seed(1)
+    z = torch.distributions.Normal(mu, std).rsample()
+    torch.manual_seed(1)
+    eps = torch.randn(2, dtype=torch.float64)
+    np.testing.assert_array_equal(z.detach().numpy(), nt.reparameterise(mu.detach().numpy(), std.detach().numpy(), eps.numpy()))
+    z.sum().backward()
+    np.testing.assert_array_equal(mu.grad.numpy(), [1.0, 1.0])  # ∂z_j/∂μ_j = 1
+    np.testing.assert_array_equal(std.grad.numpy(), eps.numpy())  # ∂z_j/∂σ_j = ε_j
+    assert torch.distributions.Normal(mu, std).sample().grad_fn is None
+
+
+def test_the_return_lines_powers_are_float32_unless_given_a_dtype(torch):
+    # return-discount: `gamma ** torch.arange(n)` is float32 even next to float64 rewards
+    rewards = np.array([0.0, 0.0, 0.0, 0.0, 1.0])
+    r, gamma, T = torch.from_numpy(rewards), 0.9, 5
+    assert (gamma ** torch.arange(3)).dtype == torch.float32
+    G = torch.stack([(gamma ** torch.arange(T - t, dtype=r.dtype) * r[t:]).sum() for t in range(T)]).numpy()
+    expected = [math.fsum(gamma**k * rewards[t + k] for k in range(T - t)) for t in range(T)]
+    np.testing.assert_allclose(G, expected, rtol=1e-15)
+    np.testing.assert_allclose(G, nt.discounted_returns(rewards, gamma), rtol=1e-15)
+
+
+def test_gan_discriminator_loss_is_minus_v_and_the_score_line_matches_the_closed_form(torch):
+    F = torch.nn.functional
+    real, fake = np.array([0.3, -1.2, 2.0]), np.array([-0.4, 0.1])  # D's logits
+    d_loss = F.binary_cross_entropy_with_logits(torch.from_numpy(real), torch.ones(3, dtype=torch.float64)) + (
+        F.binary_cross_entropy_with_logits(torch.from_numpy(fake), torch.zeros(2, dtype=torch.float64))
+    )
+    sig = lambda v: 1 / (1 + math.exp(-v))  # noqa: E731
+    V = math.fsum(math.log(sig(v)) for v in real) / 3 + math.fsum(math.log(1 - sig(v)) for v in fake) / 2
+    assert d_loss.item() == pytest.approx(-V, rel=1e-12)
+    dist = torch.distributions.Normal(torch.tensor([1.0, -0.5], dtype=torch.float64), 0.5)
+    x = torch.tensor([0.2, 0.7], dtype=torch.float64)
+    x.requires_grad_()
+    score = torch.autograd.grad(dist.log_prob(x).sum(), x)[0].numpy()
+    np.testing.assert_allclose(score, [-(0.2 - 1.0) / 0.25, -(0.7 + 0.5) / 0.25], rtol=1e-12)
+    np.testing.assert_allclose(score, nt.gaussian_score([0.2, 0.7], [1.0, -0.5], 0.5), rtol=1e-12)

@@ -105,6 +105,7 @@ def test_advantages_exact_and_gae():
         row = nums(exact.rows[f"cell s = {s}"])
         assert close(row[0], A[s][0], 4) and close(row[1], A[s][1], 4) and close(row[2], 0, 4)
         assert row[1] > 0 > row[0]
+        assert all(0.5 <= q <= 1 for q in Q[s] + [V[s]])  # the advantage entry: V, Q all in [0.5, 1]
     cells = [int(c) for c in estimates.column("s_t")]
     acts = [1 if a == "right" else 0 for a in estimates.column("a_t")]
     T = len(cells)
@@ -302,6 +303,9 @@ def test_noise_prediction_loss_floors():
         assert abs(best - ab * 0.25 / (ab * 0.25 + 1 - ab)) < 0.02  # closed-form minimum for N(0, 0.25) data
         assert abs(x_t - (ab * 0.25 + (math.sqrt(1 - ab) - 1) ** 2)) < 0.04  # E[(ε - x_t)²]
         assert best <= min(zero, x_t)
+    # copying the input: worse than predicting zero early, nearly perfect late (the entry's words)
+    early, late = nums(t.rows["t = 10"]), nums(t.rows["t = 900"])
+    assert early[2] > early[1] and late[2] < 0.01
 
 
 def test_gaussian_score_matches_the_closed_form_and_finite_differences():
