@@ -4,7 +4,8 @@ KaTeX exposes each formula to assistive technology as MathML and hides the visua
 rendering (``aria-hidden``). A link whose whole text is a formula, such as
 ``[$-\\infty$](#negative-infinity)``, then has a name only for readers that compute names
 from MathML; axe-core (and older screen readers) find it nameless. Such links get an
-``aria-label``: the linked entry's name, or else the formula's MathML text.
+``aria-label``: the formula's MathML text (what is seen, as WCAG 2.5.3 asks), then the
+linked entry's name.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def label_math_links(page_html: str, names: Mapping[str, str]) -> str:
     ...         '<math><mo>−</mo><mi>∞</mi><annotation encoding="application/x-tex">-\\\\infty</annotation>'
     ...         '</math></span><span class="katex-html" aria-hidden="true"><span>−∞</span></span></span></a>')
     >>> label_math_links(link, {"negative-infinity": "Negative infinity"}).split("><")[0]
-    '<a href="../b/#negative-infinity" aria-label="Negative infinity"'
+    '<a href="../b/#negative-infinity" aria-label="−∞, Negative infinity"'
     >>> label_math_links(link, {}).split("><")[0]
     '<a href="../b/#negative-infinity" aria-label="−∞"'
     >>> label_math_links('<a href="#x">text <span class="katex">x</span></a>', {}) == '<a href="#x">text <span class="katex">x</span></a>'
@@ -78,7 +79,9 @@ def label_math_links(page_html: str, names: Mapping[str, str]) -> str:
             return m.group(0)
         href = _HREF.search(attrs)
         fragment = href.group(1).partition("#")[2] if href else ""
-        label = names.get(fragment) or math
+        name = names.get(fragment)
+        # the formula's own text comes first, so that the name holds what is seen (WCAG 2.5.3)
+        label = f"{math}, {name}" if math and name else (name or math)
         if not label:
             return m.group(0)
         return f'<a{attrs} aria-label="{html.escape(label, quote=True)}">{inner}</a>'
