@@ -81,8 +81,8 @@ def entry_actions(entry: Entry, repo: Repository) -> str:
 def plain_text(markdown: str) -> str:
     """One line of an entry's Markdown (its summary) as plain text, for ``<meta name=description>``.
 
-    >>> plain_text("Scores to a distribution, $\\sigma(x)$; see [softmax](#softmax) and `np.exp`.")
-    'Scores to a distribution, σ(x); see softmax and np.exp.'
+    >>> plain_text("A distribution over $n$ classes; see [softmax](#softmax) and `np.exp`.")
+    'A distribution over n classes; see softmax and np.exp.'
     """
     text = re.sub(r"\$([^$]+)\$", lambda m: tex_to_text(m.group(1)), markdown)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
@@ -230,6 +230,15 @@ def rewrite_links(markdown: str, catalog: Catalog, page: str, written_from: str 
     links to the entry's page. Other links to pages (``conventions.md#fonts``), written
     relative to ``written_from`` (entries are written as if they sat in ``docs/``), are made
     relative to ``page``. Ids that are not entries (headings of the same page) are left alone.
+
+    >>> from pathlib import Path
+    >>> from notation_site.model.catalog import load
+    >>> cat = load(Path(__file__).resolve().parents[3])
+    >>> md = "[a](#softmax) [b](conventions.md#fonts) [c](transformer.md#attention) [d](#intro)"
+    >>> rewrite_links(md, cat, "entries/temperature.md")
+    '[a](softmax.md) [b](../conventions.md#fonts) [c](attention.md) [d](#intro)'
+    >>> rewrite_links(md, cat, "index.md")
+    '[a](entries/softmax.md) [b](conventions.md#fonts) [c](entries/attention.md) [d](#intro)'
     """
 
     def placed(entry_id: str) -> bool:
@@ -241,11 +250,13 @@ def rewrite_links(markdown: str, catalog: Catalog, page: str, written_from: str 
 
     def to_page(m: re.Match[str]) -> str:
         target, anchor = m.group(1), m.group(2) or ""
-        if placed(anchor[1:]):
-            return f"]({catalog.url(anchor[1:], page)})"
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(written_from), target))
+        entry = catalog.entries.get(anchor[1:])
+        topic = catalog.topic_of(entry) if entry is not None else None
+        if topic is not None and topic.page == path:  # where the entry was shown before it had a page
+            return f"]({catalog.url(entry.id, page)})"
         if posixpath.dirname(written_from) == posixpath.dirname(page):
             return m.group(0)
-        path = posixpath.normpath(posixpath.join(posixpath.dirname(written_from), target))
         return f"]({posixpath.relpath(path, posixpath.dirname(page) or '.')}{anchor})"
 
     return _LINK_TO_ID.sub(to_id, _PAGE_LINK.sub(to_page, markdown))
