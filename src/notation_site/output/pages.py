@@ -12,6 +12,7 @@ import json
 import posixpath
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlencode
 
 from notation_site.model.catalog import Catalog, Entry, Topic
@@ -91,8 +92,20 @@ def plain_text(markdown: str) -> str:
 
 def entry_page_source(entry: Entry) -> str:
     """The source MkDocs reads for an entry's page: front matter only (title and description);
-    the plugin writes the page's Markdown from the entry (``entry_markdown``)."""
-    meta = {"title": entry.name, "description": plain_text(entry.summary)}
+    the plugin writes the page's Markdown from the entry (``entry_markdown``). Both are escaped
+    here: Material's template writes ``page.meta.title`` and ``page.meta.description`` into the
+    page as they are.
+
+    >>> from notation_site.model.frontmatter import Document
+    >>> doc = Document(data={"name": "Set-builder", "summary": 'The bar reads "such that".'})
+    >>> print(entry_page_source(Entry(path=Path("docs/entries/x.md"), doc=doc, text="")))
+    ---
+    title: "Set-builder"
+    description: "The bar reads &quot;such that&quot;."
+    ---
+    <BLANKLINE>
+    """
+    meta = {"title": html.escape(entry.name, quote=True), "description": html.escape(plain_text(entry.summary), quote=True)}
     return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n"
 
 
