@@ -183,7 +183,8 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             for message in dict.fromkeys(errors):
                 log.error(message)
             raise PluginError(f"{len(errors)} formula(s) failed to render on {src} (listed above)")
-        return label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names)
+        on_entry_page = page.file.src_uri in self.entry_pages
+        return label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names, on_entry_page)
 
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:
