@@ -68,10 +68,10 @@ def label_math_links(page_html: str, names: Mapping[str, str], on_entry_page: bo
     ...         '<math><mo>−</mo><mi>∞</mi><annotation encoding="application/x-tex">-\\\\infty</annotation>'
     ...         '</math></span><span class="katex-html" aria-hidden="true"><span>−∞</span></span></span></a>')
     >>> label_math_links(link, {"negative-infinity": "Negative infinity"}).split("><")[0]
-    '<a href="../b/#negative-infinity" aria-label="Negative infinity"'
+    '<a href="../b/#negative-infinity" aria-label="−∞, Negative infinity"'
     >>> label_math_links(link.replace("../b/#negative-infinity", "../../entries/negative-infinity/"),
     ...                  {"negative-infinity": "Negative infinity"}).split("><")[0]
-    '<a href="../../entries/negative-infinity/" aria-label="Negative infinity"'
+    '<a href="../../entries/negative-infinity/" aria-label="−∞, Negative infinity"'
     >>> label_math_links(link, {}).split("><")[0]
     '<a href="../b/#negative-infinity" aria-label="−∞"'
     >>> label_math_links('<a href="#x">text <span class="katex">x</span></a>', {}) == '<a href="#x">text <span class="katex">x</span></a>'
@@ -88,7 +88,9 @@ def label_math_links(page_html: str, names: Mapping[str, str], on_entry_page: bo
         href = _HREF.search(attrs)
         path, _, fragment = href.group(1).partition("#") if href else ("", "", "")
         page = _ENTRY_PAGE.search(path) or (_SIBLING.search(path) if on_entry_page else None)
-        label = names.get(fragment) or (names.get(page.group(1)) if page else None) or math
+        name = names.get(fragment) or (names.get(page.group(1)) if page else None)
+        # the formula's own text comes first, so that the name holds what is seen (WCAG 2.5.3)
+        label = f"{math}, {name}" if math and name else (name or math)
         if not label:
             return m.group(0)
         return f'<a{attrs} aria-label="{html.escape(label, quote=True)}">{inner}</a>'
