@@ -5,6 +5,7 @@ Used by tests/site/test_search.py and tests/bench/bench_search.py.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
@@ -53,6 +54,12 @@ class Result:
     @property
     def anchor(self) -> str:
         return urlparse(self.href).fragment
+
+    @property
+    def entry(self) -> str | None:
+        """The id of the entry whose page the result leads to (``.../entries/<id>/``), else None."""
+        m = re.search(r"/entries/([a-z0-9-]+)/$", self.path)
+        return m.group(1) if m and not self.anchor else None
 
 
 def load_queries() -> list[dict]:
@@ -115,6 +122,6 @@ def ranked(results: list[Result]) -> list[Result]:
 def rank_of(results: list[Result], entry_id: str) -> int | None:
     """1-based position of the entry among the ranked results, or None."""
     for i, r in enumerate(ranked(results), start=1):
-        if r.anchor == entry_id:
+        if r.entry == entry_id:
             return i
     return None

@@ -1,7 +1,8 @@
 """Visit every page of a built site in Debian's chromium and record what a reader would meet.
 
-Each page is opened at two viewports (desktop, mobile) in both colour schemes (Material's
-``default`` and ``slate``, chosen through ``prefers-color-scheme``). For every visit the
+Pages are opened at two viewports (desktop, mobile) in both colour schemes (Material's
+``default`` and ``slate``, chosen through ``prefers-color-scheme``); ``plan`` decides which
+page is visited in which mode (every page at least twice, see there). For every visit the
 sweep records console and page errors, every request (failed ones and ones to other hosts
 apart), the math and the executed examples as they ended up in the DOM, the plots' text
 alternatives, the axe-core violations and a full-page screenshot. Nothing here asserts:
@@ -150,6 +151,54 @@ def site_pages(site: Path) -> list[str]:
     return pages
 
 
+def is_entry_page(page: str) -> bool:
+    return page.startswith("entries/")
+
+
+def representative_entries(site: Path, pages: list[str]) -> list[str]:
+    """A fixed sample of entry pages: for each topic page, the largest of the entry pages it
+    links (the most formulas, examples and plots of that topic, so the widest layouts)."""
+    import re
+
+    entries = set(p for p in pages if is_entry_page(p))
+    chosen = []
+    for page in pages:
+        if is_entry_page(page) or not page.endswith("/"):
+            continue
+        html = (site / page / "index.html").read_text(encoding="utf-8")
+        rows = re.findall(r'<li class="entry-row" id="([^"]+)"', html)
+        linked = [f"entries/{i}/" for i in rows if f"entries/{i}/" in entries]
+        if linked:
+            chosen.append(max(linked, key=lambda p: ((site / p / "index.html").stat().st_size, p)))
+    return sorted(set(chosen))
+
+
+def plan(site: Path, modes: list[str] | None = None) -> dict[str, list[str]]:
+    """Which pages each mode visits.
+
+    Every page other than an entry page (home, topic overviews, symbol index, cheat sheet,
+    conventions, API, 404) and a fixed representative set of entry pages (the largest of each
+    topic) are visited in all four modes. Every other entry page is visited twice: once at each
+    viewport, in opposite colour schemes (entry n: desktop-light and mobile-dark when n is even,
+    desktop-dark and mobile-light when odd). Entry pages share one template, so what depends
+    on the mode (the theme's colours, the narrow layout) is seen on every template in every
+    mode, and what depends on the content (wide formulas on a phone, examples, math, links,
+    axe) is seen on every page at both widths. Visiting 160 pages in 4 modes would not fit
+    ``make test``'s 20 minutes on two cores.
+    """
+    modes = modes or list(MODES)
+    pages = site_pages(site)
+    every_mode = [p for p in pages if not is_entry_page(p)] + representative_entries(site, pages)
+    rest = [p for p in pages if is_entry_page(p) and p not in every_mode]
+    out = {m: list(every_mode) for m in modes}
+    for n, page in enumerate(rest):
+        pair = ("desktop-light", "mobile-dark") if n % 2 == 0 else ("desktop-dark", "mobile-light")
+        targets = [m for m in pair if m in out] or modes[n % len(modes) : n % len(modes) + 1]
+        for mode in targets:
+            out[mode].append(page)
+    return {m: sorted(ps) for m, ps in out.items()}
+
+
 def _slug(page: str) -> str:
     return page.strip("/").replace("/", "_").removesuffix(".html") or "home"
 
@@ -208,19 +257,20 @@ async def _sweep_mode(browser, base_url: str, pages: list[str], mode: str, shots
 async def _sweep(site: Path, modes: list[str], shots: Path | None, axe: bool) -> list[Visit]:
     from playwright.async_api import async_playwright
 
-    pages = site_pages(site)
+    pages = plan(site, modes)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             with serve(site) as base_url:
-                results = await asyncio.gather(*(_sweep_mode(browser, base_url, pages, m, shots, axe) for m in modes))
+                results = await asyncio.gather(*(_sweep_mode(browser, base_url, pages[m], m, shots, axe) for m in modes))
         finally:
             await browser.close()
     return [v for mode_visits in results for v in mode_visits]
 
 
 def run_sweep(site: Path, modes: list[str] | None = None, screenshots: Path | None = None, axe: bool = True) -> Sweep:
-    """Visit every page of ``site`` in each mode; screenshots go under ``screenshots/<mode>/``.
+    """Visit the pages of ``site`` in each mode as ``plan`` says; screenshots go under
+    ``screenshots/<mode>/``.
 
     ``SWEEP_SCREENSHOTS=0`` in the environment turns the screenshots off.
     """

@@ -46,8 +46,9 @@
     for (var j = 0; j < nodes.length; j++) {
       var el = nodes[j];
       // Spans (tens of thousands inside formulas) and SVG drawings never scroll; skipping them
-      // before reading any size keeps this pass cheap on long pages.
-      if (el.tagName === "SPAN" || el instanceof SVGElement) continue;
+      // before reading any size keeps this pass cheap on long pages. The one span that may
+      // scroll is the symbol of an entry's row on a topic page.
+      if ((el.tagName === "SPAN" && !el.classList.contains("entry-row__symbol")) || el instanceof SVGElement) continue;
       // the cheap test first: most elements do not overflow at all
       if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
       if (el.hasAttribute("tabindex") || !scrolls(el) || el.querySelector(FOCUSABLE)) continue;

@@ -2,10 +2,11 @@
 
 Registered as ``notation`` through the ``mkdocs.plugins`` entry point. Before the build
 it validates every entry (a single problem fails the build) and starts running the worked
-examples in worker processes; while building it writes each entry into its topic page,
-puts each example's output in place, and renders all math with KaTeX; after the build it
-ships KaTeX's CSS and fonts with the site. It also publishes the entries as data
-(``entries.json`` and its schema, ``notation_site.output.dataset``).
+examples in worker processes; while building it writes each entry's own page
+(``entries/<id>/``, a generated file kept out of the navigation) and each topic page's
+overview of its entries, puts each example's output in place, and renders all math with
+KaTeX; after the build it ships KaTeX's CSS and fonts with the site. It also publishes the entries
+as data (``entries.json`` and its schema, ``notation_site.output.dataset``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 from notation_site.examples.pool import ExampleRunner
 from notation_site.model.catalog import Catalog, load
@@ -34,6 +35,7 @@ from notation_site.model.paths import (
     PLOT_CACHE_ENV,
     SEARCH_DATA,
     SEARCH_FOLDER,
+    entry_page,
     include_line,
 )
 from notation_site.output import views
@@ -44,7 +46,15 @@ from notation_site.output.fonts import FontRules, renamed
 from notation_site.output.katex import KatexRenderer, katex_dir
 from notation_site.output.markup import inline_markdown
 from notation_site.output.math import FONT_FALLBACKS, preload_fonts, render_math, write_fonts
-from notation_site.output.pages import Repository, entry_markdown, expand_examples, included_snippets, rewrite_links
+from notation_site.output.pages import (
+    Repository,
+    entry_markdown,
+    entry_page_source,
+    expand_examples,
+    included_snippets,
+    rewrite_links,
+    topic_overview,
+)
 from notation_site.output.reading import READ_ASSETS, READER_JS, reader_data, reader_script
 from notation_site.output.reproducible import ensure_source_date_epoch
 from notation_site.search.client import client_data
@@ -99,10 +109,9 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         self.examples = ExampleRunner(self.root, self.config.example_workers or None, Path(plot_cache) if plot_cache else None)
         if self.config.execute_examples:
             # in the order the pages are built, so the first page written waits least
-            for topic in sorted(self.catalog.topics, key=lambda t: t.page):
-                for entry in self.catalog.topic_entries(topic):
-                    for snippet in included_snippets(entry.body):
-                        self.examples.submit(snippet)
+            for entry in sorted(self.catalog.placed(), key=lambda e: entry_page(e.id)):
+                for snippet in included_snippets(entry.body):
+                    self.examples.submit(snippet)
         if self.config.render_math:
             self.katex_css = (katex_dir(self.root) / "dist/katex.min.css").read_text(encoding="utf-8")
             self.font_rules = FontRules.from_css(self.katex_css)
@@ -111,6 +120,18 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         return config
 
     def on_files(self, files: Files, config: Any) -> Files:
+        # One page per placed entry, at a URL that depends only on its id. The entry files
+        # themselves (docs/entries/, excluded from the docs) are replaced by generated pages
+        # holding only the page's title and description; on_page_markdown writes the rest.
+        # They stay out of the navigation: the nav lists topic pages, which link every entry.
+        self.entry_pages = {}
+        for entry in self.catalog.placed():
+            src = entry_page(entry.id)
+            old = files.get_file_from_path(src)
+            if old is not None:
+                files.remove(old)
+            files.append(File.generated(config, src, content=entry_page_source(entry), inclusion=InclusionLevel.NOT_IN_NAV))
+            self.entry_pages[src] = entry
         files.append(File.generated(config, SEARCH_DATA, content=client_data()))
         # the entries as data, at the site's root
         files.append(File.generated(config, DATASET, content=dataset_json(self.catalog, commit_of(self.root))))
@@ -132,19 +153,31 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         if self.config.execute_examples:
             for snippet in included_snippets(markdown):
                 self.examples.submit(snippet)
-        markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
+        entry = self.entry_pages.get(src)
+        if entry is not None:
+            markdown = entry_markdown(entry, self.catalog, src, self.config.execute_examples, self.repo)
+        else:
+            markdown = rewrite_links(expand_examples(markdown, self.config.execute_examples), self.catalog, src)
         if topic is not None:
-            entries = [
-                entry_markdown(e, self.catalog, src, self.config.execute_examples, self.repo)
-                for e in self.catalog.topic_entries(topic)
-            ]
-            markdown = markdown.rstrip() + "\n\n" + "\n\n".join(entries)
+            markdown = markdown.rstrip() + "\n\n" + topic_overview(topic, self.catalog, src)
         try:
             return views.expand_views(markdown, self.catalog, src)
         except views.UnknownView as err:
             raise PluginError(f"docs/{src}: {err.args[0]}") from None
 
+    def on_page_context(self, context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
+        """On an entry's page, mark its topic active in the navigation (entry pages are not in it)."""
+        entry = self.entry_pages.get(page.file.src_uri)
+        topic = self.catalog.topic_of(entry) if entry is not None else None
+        self._active_topic = next((p for p in nav.pages if topic and p.file.src_uri == topic.page), None)
+        if self._active_topic is not None:
+            self._active_topic.active = True
+        return context
+
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        if getattr(self, "_active_topic", None) is not None:
+            self._active_topic.active = False
+            self._active_topic = None
         src = f"docs/{page.file.src_uri}"
         # The examples are put in only now, after the search plugin has read the page:
         # computed tables are numbers, not words to search for.
@@ -157,7 +190,8 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             for message in dict.fromkeys(errors):
                 log.error(message)
             raise PluginError(f"{len(errors)} formula(s) failed to render on {src} (listed above)")
-        return label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names)
+        on_entry_page = page.file.src_uri in self.entry_pages
+        return label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names, on_entry_page)
 
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:

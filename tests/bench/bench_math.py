@@ -1,74 +1,131 @@
-"""Math on the densest page: KaTeX at build time against Material's documented MathJax set-up.
+"""Page load: KaTeX at build time against Material's documented MathJax set-up, on three pages.
 
-The baseline is the same content built with ``NOTATION_RENDER_MATH=false`` (TeX left in
-arithmatex spans) plus Material's documented MathJax 3 snippet, with MathJax served from
-this machine. Each page is loaded cold (a new browser context), alternating, and timings
-come from the page's own performance entries.
+The pages are (a) the heaviest entry page, (b) the heaviest topic page and (c) the cheat
+sheet, "heaviest" meaning the most bytes of HTML. The baseline is the same content built
+with ``NOTATION_RENDER_MATH=false`` (TeX left in arithmatex spans) plus Material's
+documented MathJax 3 snippet (reference/math), MathJax served from this machine. Each page
+is loaded cold (a new browser context), the two set-ups alternating, in one run.
+
+What each figure means, for both set-ups alike:
+
+* **FCP / LCP**: the browser's first-contentful-paint and largest-contentful-paint entries.
+* **DOM interactive**: the navigation entry's ``domInteractive`` (the HTML is parsed).
+* **math final**: the moment the last formula of the page is laid out with its final fonts.
+  A formula cannot be final before the document that holds it is parsed, so the clock starts
+  looking at DOMContentLoaded; for MathJax it then waits for MathJax's startup promise (its
+  first typeset) and every typeset started since (Material's ``document$`` hook starts one);
+  then the page is laid out (which requests every font the formulas use), then
+  ``document.fonts.ready``, then the next animation frame, the one that lays the page out
+  with those fonts. For build-time math this is never earlier than DOMContentLoaded, nor
+  than the fonts' arrival.
+* **bytes**: every response of the load (HTML, CSS, JavaScript, fonts), raw and gzipped at
+  level 6 (as GitHub Pages serves them); the HTML alone is shown apart.
+* **CLS**: the sum of layout shifts without recent input, read 500 ms after math final.
+
+Then the sizes the targets speak of: the largest entry page and topic page (uncompressed
+HTML, target ≤ 250 KB), the cheat sheet and the symbol index (one-page tools, reported).
+Targets are printed beside the figures, never asserted.
 """
 
 from __future__ import annotations
 
 import gzip
-import re
 import shutil
 import statistics
 from pathlib import Path
 
 from browser import chromium, serve
-from conftest import mkdocs_build
+from conftest import ROOT, mkdocs_build
 
-LOADS = 7
+from notation_site.model.catalog import load as load_catalog
 
-# Material for MkDocs' documented MathJax configuration (reference/math), with one addition:
-# each typeset records when it finished, so the benchmark knows when the math is final.
+LOADS = 5
+PAGE_LIMIT = 250 * 1024
+
+# Material for MkDocs' documented MathJax configuration (reference/math), verbatim apart from
+# one line of instrumentation: the promise of each typeset Material's hook starts is kept, so
+# the benchmark can wait for the last one.
 MATHJAX_CONFIG = """
 window.MathJax = {
   tex: {inlineMath: [["\\\\(", "\\\\)"]], displayMath: [["\\\\[", "\\\\]"]], processEscapes: true, processEnvironments: true},
-  options: {ignoreHtmlClass: ".*|", processHtmlClass: "arithmatex"},
-  startup: {pageReady: () => MathJax.startup.defaultPageReady().then(() => { window.__mathDone = performance.now(); })}
+  options: {ignoreHtmlClass: ".*|", processHtmlClass: "arithmatex"}
 };
 document$.subscribe(() => {
   MathJax.startup.output.clearCache()
   MathJax.typesetClear()
   MathJax.texReset()
-  MathJax.typesetPromise().then(() => { window.__mathDone = Math.max(window.__mathDone || 0, performance.now()); })
+  ;(window.__benchTypesets = window.__benchTypesets || []).push(MathJax.typesetPromise())
 })
 """
 
-MEASURE = """async (isMathJax) => {
-  const deadline = performance.now() + 15000;
-  while (isMathJax && !window.__mathDone && performance.now() < deadline) {
-    await new Promise(r => setTimeout(r, 20));
-  }
-  await document.fonts.ready;
+# Installed before any page script runs (Playwright's init script), the same for both set-ups.
+RECORD = """(() => {
+  const t = window.__bench = {lcp: 0, cls: 0};
+  new PerformanceObserver(l => { for (const e of l.getEntries()) t.lcp = e.startTime; })
+    .observe({type: "largest-contentful-paint", buffered: true});
+  new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) t.cls += e.value; })
+    .observe({type: "layout-shift", buffered: true});
+  const tick = () => new Promise(r => setTimeout(r, 0));
+  document.addEventListener("DOMContentLoaded", async () => {
+    t.dcl = performance.now();
+    const mj = window.MathJax;
+    if (mj && mj.startup && mj.startup.promise) {
+      await mj.startup.promise;  // MathJax's first typeset of the page
+      for (let seen = -1; ;) {    // and every typeset started since, until no new one starts
+        await tick();
+        const all = window.__benchTypesets || [];
+        if (all.length === seen) break;
+        seen = all.length;
+        await Promise.all(all);
+      }
+      t.typeset = performance.now();
+    }
+    const math = document.querySelectorAll(".katex, mjx-container");
+    t.formulas = math.length;
+    if (math.length) math[math.length - 1].getBoundingClientRect();  // lay out: requests the formulas' fonts
+    await document.fonts.ready;
+    await new Promise(r => requestAnimationFrame(() => r()));
+    t.mathFinal = performance.now();
+  });
+})();"""
+
+COLLECT = """async () => {
+  const t = window.__bench;
+  const deadline = performance.now() + 30000;
+  while (t.mathFinal === undefined && performance.now() < deadline) await new Promise(r => setTimeout(r, 20));
   await new Promise(r => setTimeout(r, 500));  // let late shifts land before reading them
   const nav = performance.getEntriesByType("navigation")[0];
-  const fonts = performance.getEntriesByType("resource").filter(e => /\\.woff2?$/.test(e.name));
-  const fontsDone = Math.max(0, ...fonts.map(e => e.responseEnd));
-  const shifts = await new Promise(resolve => {
-    new PerformanceObserver(list => resolve(list.getEntries())).observe({type: "layout-shift", buffered: true});
-    setTimeout(() => resolve([]), 200);
-  });
-  const cls = shifts.filter(e => !e.hadRecentInput).reduce((s, e) => s + e.value, 0);
-  // Build-time math is typeset once it is painted; MathJax's once its last typeset finished.
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-  const typeset = isMathJax ? window.__mathDone : (fcp ? fcp.startTime : nav.domContentLoadedEventEnd);
+  const fonts = performance.getEntriesByType("resource").filter(e => /\\.woff2?$/.test(e.name));
   return {
-    math: Math.max(typeset, fontsDone),
-    fonts: fontsDone,
-    cls: cls,
+    fcp: fcp ? fcp.startTime : NaN,
+    lcp: t.lcp,
     domInteractive: nav.domInteractive,
+    math: t.mathFinal === undefined ? NaN : t.mathFinal,
+    fontsDone: Math.max(0, ...fonts.map(e => e.responseEnd)),
+    cls: t.cls,
+    formulas: t.formulas,
     raw: [...document.querySelectorAll(".arithmatex")].filter(e => !e.querySelector("mjx-container, .katex")).length,
   };
 }"""
 
 
-def densest_page(site: Path) -> str:
-    counts = {
-        p.relative_to(site).parent.as_posix(): p.read_text(encoding="utf-8").count('class="katex"')
-        for p in site.rglob("index.html")
-    }
-    return max(sorted(counts), key=counts.get)
+def _html(site: Path, page: str) -> Path:
+    return site / page / "index.html"
+
+
+def heaviest(site: Path, pages: list[str]) -> tuple[str, int]:
+    """The page of ``pages`` (URL paths such as ``entries/adam``) with the most bytes of HTML."""
+    sizes = {p: _html(site, p).stat().st_size for p in pages}
+    page = max(sorted(sizes), key=sizes.get)
+    return page, sizes[page]
+
+
+def entry_and_topic_pages(site: Path) -> tuple[list[str], list[str]]:
+    catalog = load_catalog(ROOT)
+    entries = sorted(p.parent.relative_to(site).as_posix() for p in (site / "entries").glob("*/index.html"))
+    topics = [t.page.removesuffix(".md") for t in catalog.topics]
+    return entries, topics
 
 
 def build_baseline(ctx) -> Path:
@@ -90,48 +147,81 @@ def build_baseline(ctx) -> Path:
     return site
 
 
-def load(browser, url: str, is_mathjax: bool) -> dict:
-    context = browser.new_context()
+def load(browser, url: str) -> dict:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORD)
     page = context.new_page()
-    bodies: list[bytes] = []
-    page.on("response", lambda r: bodies.append(r) if r.ok else None)
-    page.goto(url)
-    page.wait_for_load_state("load")
-    metrics = page.evaluate(MEASURE, is_mathjax)
-    raw = [r.body() for r in bodies]
-    metrics["bytes"] = sum(len(b) for b in raw)
-    metrics["gzip"] = sum(len(gzip.compress(b, 6)) for b in raw)
+    responses = []
+    page.on("response", lambda r: responses.append(r) if r.ok else None)
+    page.goto(url, wait_until="load")
+    metrics = page.evaluate(COLLECT)
+    bodies = [(r.url, r.body()) for r in responses]
+    metrics["bytes"] = sum(len(b) for _, b in bodies)
+    metrics["gzip"] = sum(len(gzip.compress(b, 6)) for _, b in bodies)
+    html = bodies[0][1] if bodies else b""
+    metrics["html"] = len(html)
+    metrics["htmlGzip"] = len(gzip.compress(html, 6))
     context.close()
     return metrics
 
 
+FIGURES = (
+    ("fcp", "first contentful paint", "ms"),
+    ("lcp", "largest contentful paint", "ms"),
+    ("domInteractive", "DOM interactive", "ms"),
+    ("math", "math final", "ms"),
+    ("gzip", "bytes transferred, gzip", "KB"),
+    ("bytes", "bytes uncompressed", "KB"),
+    ("htmlGzip", "  of which HTML, gzip", "KB"),
+    ("html", "  of which HTML, uncompressed", "KB"),
+    ("cls", "cumulative layout shift", ""),
+)
+# target ratio (KaTeX ÷ MathJax) on the heaviest entry page, and CLS target
+TARGETS = {"math": 0.5, "domInteractive": 1.0, "gzip": 0.5}
+
+
 def run(ctx) -> list[tuple[str, str]]:
-    page = densest_page(ctx.site)
+    entries, topics = entry_and_topic_pages(ctx.site)
+    entry_page, entry_size = heaviest(ctx.site, entries)
+    topic_page, topic_size = heaviest(ctx.site, topics)
+    pages = {"(a) heaviest entry page": entry_page, "(b) heaviest topic page": topic_page, "(c) cheat sheet": "cheat-sheet"}
     baseline = build_baseline(ctx)
-    formulas = (ctx.site / page / "index.html").read_text(encoding="utf-8").count('class="katex"')
-    samples: dict[str, list[dict]] = {"katex": [], "mathjax": []}
+    samples: dict[tuple[str, str], list[dict]] = {(p, k): [] for p in pages.values() for k in ("katex", "mathjax")}
     with chromium() as browser, serve(ctx.site) as ours, serve(baseline) as theirs:
         for _ in range(LOADS):
-            samples["katex"].append(load(browser, f"{ours}{page}/", False))
-            samples["mathjax"].append(load(browser, f"{theirs}{page}/", True))
+            for page in pages.values():
+                samples[(page, "katex")].append(load(browser, f"{ours}{page}/"))
+                samples[(page, "mathjax")].append(load(browser, f"{theirs}{page}/"))
 
-    def med(kind: str, key: str) -> float:
-        return statistics.median(s[key] for s in samples[kind])
+    def med(page: str, kind: str, key: str) -> float:
+        return statistics.median(s[key] for s in samples[(page, kind)])
 
-    rows = [("page", f"{page}/ ({formulas} formulas), {LOADS} cold loads each, alternating")]
-    for key, label, unit in (
-        ("math", "math final", "ms"),
-        ("fonts", "fonts ready", "ms"),
-        ("domInteractive", "DOM interactive", "ms"),
-        ("gzip", "bytes transferred, gzip (as GitHub Pages serves them)", "KB"),
-        ("bytes", "bytes uncompressed", "KB"),
-        ("cls", "cumulative layout shift", ""),
-    ):
-        k, m = med("katex", key), med("mathjax", key)
-        scale = 1 / 1024 if unit == "KB" else 1
-        fmt = "{:.4f}" if key == "cls" else "{:.0f}"
-        ratio = f"{k / m:.2f}×" if m else "n/a"
-        rows.append((label, f"KaTeX at build {fmt.format(k * scale)} {unit} · MathJax {fmt.format(m * scale)} {unit} · ratio {ratio}"))
-    raw_left = max(s["raw"] for s in samples["mathjax"])
-    rows.append(("formulas left unrendered (MathJax)", str(raw_left)))
+    rows = [("loads", f"{LOADS} cold loads of each page in each set-up, alternating; medians; KaTeX at build · MathJax · ratio")]
+    for label, page in pages.items():
+        formulas = max(s["formulas"] for s in samples[(page, "katex")])
+        rows.append((f"{label}", f"{page}/ ({formulas} formulas)"))
+        for key, name, unit in FIGURES:
+            k, m = med(page, "katex", key), med(page, "mathjax", key)
+            scale = 1 / 1024 if unit == "KB" else 1
+            fmt = "{:.4f}" if key == "cls" else "{:.0f}"
+            ratio = f"{k / m:.2f}×" if m else "n/a"
+            target = ""
+            if label.startswith("(a)") and key in TARGETS:
+                target = f" (target ≤ {TARGETS[key]}×: {'met' if m and k / m <= TARGETS[key] else 'NOT met'})"
+            if label.startswith("(a)") and key == "cls":
+                target = f" (target ≤ 0.01: {'met' if k <= 0.01 else 'NOT met'})"
+            rows.append((f"  {name}", f"{fmt.format(k * scale)} · {fmt.format(m * scale)} {unit} · {ratio}{target}"))
+        left = max(s["raw"] for s in samples[(page, "mathjax")])
+        if left:
+            rows.append(("  formulas MathJax left unrendered", str(left)))
+
+    def kb(n: int) -> str:
+        return f"{n / 1024:.0f} KB"
+
+    rows += [
+        ("largest entry page (HTML)", f"{entry_page}/ {kb(entry_size)} (target ≤ 250 KB: {'met' if entry_size <= PAGE_LIMIT else 'NOT met'}; {len(entries)} entry pages)"),
+        ("largest topic page (HTML)", f"{topic_page}/ {kb(topic_size)} (target ≤ 250 KB: {'met' if topic_size <= PAGE_LIMIT else 'NOT met'}; {len(topics)} topic pages)"),
+        ("cheat sheet (HTML)", kb(_html(ctx.site, "cheat-sheet").stat().st_size)),
+        ("symbol index (HTML)", kb(_html(ctx.site, "symbol-index").stat().st_size)),
+    ]
     return rows

@@ -1,4 +1,4 @@
-"""Browser sweep: every page at two viewports in both colour schemes, with axe-core.
+"""Browser sweep: every page at both viewports (most in all four modes, see ``sweep.plan``), with axe-core.
 
 The same sweep as ``tests/site/test_sweep.py`` (``tests/sweep.py``), run on the bench's
 build, without screenshots; it reports totals instead of asserting.
@@ -29,7 +29,7 @@ def run(ctx) -> list[tuple[str, str]]:
     for v in visits:
         per_mode[v.mode] += sum(v.seconds.values())
     rows = [
-        ("pages checked", f"{len(sweep.pages())} pages × {len(MODES)} modes ({', '.join(MODES)}) = {len(visits)} visits"),
+        ("pages checked", f"{len(sweep.pages())} pages, {len(visits)} visits in {len(MODES)} modes ({', '.join(MODES)})"),
         ("requests", f"{requests} ({requests / len(visits):.1f} per visit)"),
         ("third-party requests", str(third_party)),
         ("failed requests", str(failed)),

@@ -35,7 +35,7 @@ def test_building_blocks_page_renders_math_with_no_errors_and_no_third_party_req
 def test_math_is_visible_with_javascript_disabled(browser, base_url):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(base_url + "building-blocks/")
+    page.goto(base_url + "entries/softmax/")
     formula = page.locator("#softmax ~ .entry-card .katex-display").first
     assert formula.is_visible()
     box = formula.bounding_box()

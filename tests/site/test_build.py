@@ -1,4 +1,5 @@
-"""The strict build: every entry on its page, every example run, every formula rendered."""
+"""The strict build: every entry on its own page and as a row of its topic page, every example
+run, every formula rendered."""
 
 from __future__ import annotations
 
@@ -13,23 +14,42 @@ def _page(site, topic_page: str) -> str:
     return (site / topic_page.removesuffix(".md") / "index.html").read_text(encoding="utf-8")
 
 
-def test_every_entry_is_an_anchor_on_its_topic_page(built_site):
+def _entry_page(site, entry_id: str) -> str:
+    return (site / "entries" / entry_id / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_entry_is_a_row_of_its_topic_page_linking_to_its_own_page(built_site):
     catalog = load(ROOT)
     assert catalog.entries, "no entries found"
     for topic in catalog.topics:
         html = _page(built_site, topic.page)
-        for entry_id in topic.entry_ids:
-            assert f'id="{entry_id}"' in html, f"#{entry_id} missing from {topic.page}"
+        rows = re.findall(r'<li class="entry-row" id="([^"]+)">(.*?)</li>', html, re.S)
+        assert [r[0] for r in rows] == [i for i in topic.entry_ids if i in catalog.entries], topic.page
+        for entry_id, row in rows:
+            entry = catalog.entries[entry_id]
+            assert f'href="../entries/{entry_id}/"' in row, f"{topic.page}#{entry_id}: no link to the entry page"
+            assert 'class="katex"' in row, f"{topic.page}#{entry_id}: symbol not rendered"
+            assert entry.name in html_text(row)
+            assert entry.read_aloud in html_text(row)
 
 
-def test_every_entry_shows_its_card_and_a_computed_example(built_site):
+def html_text(markup: str) -> str:
+    import html
+
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def test_every_entry_page_shows_its_card_a_computed_example_and_where_it_sits(built_site):
     catalog = load(ROOT)
     for topic in catalog.topics:
-        html = _page(built_site, topic.page)
-        sections = re.split(r'<h2 class="entry-title" id="', html)[1:]
-        assert len(sections) == len(topic.entry_ids)
-        for section in sections:
-            entry_id = section.split('"', 1)[0]
+        ids = topic.entry_ids
+        for n, entry_id in enumerate(ids):
+            entry = catalog.entries[entry_id]
+            section = _entry_page(built_site, entry_id)
+            assert re.search(rf'<h1 class="entry-title" id="{entry_id}">', section), entry_id
+            title = re.search(r"<title>(.*?)</title>", section).group(1)
+            assert html_text(title).startswith(entry.name + " - "), (entry_id, title)
+            assert re.search(r'<meta name="description" content="[^"]{20,}">', section), entry_id
             for label in ("Read aloud", "Shape", "NumPy", "PyTorch"):
                 assert f"<dt>{label}</dt>" in section, f"{entry_id}: no {label}"
             examples = re.findall(r'<div class="example" data-snippet="([^"]+)">(.*?)</div>\s*<details', section, re.S)
@@ -37,6 +57,21 @@ def test_every_entry_shows_its_card_and_a_computed_example(built_site):
             for snippet, body in examples:
                 assert visible_text(body), f"{entry_id}: {snippet} printed nothing"
                 assert "Traceback" not in body
+            # where it sits: its topic, the previous and the next entry of that topic
+            topic_url = "../../" + topic.page.removesuffix(".md") + "/"
+            assert f'<a href="{topic_url}">' in section, f"{entry_id}: no link to {topic.page}"
+            prev = re.search(r'<a class="entry-pager__prev" href="\.\./([^/]+)/" rel="prev">', section)
+            after = re.search(r'<a class="entry-pager__next" href="\.\./([^/]+)/" rel="next">', section)
+            assert (prev.group(1) if prev else None) == (ids[n - 1] if n else None), entry_id
+            assert (after.group(1) if after else None) == (ids[n + 1] if n + 1 < len(ids) else None), entry_id
+
+
+def test_the_navigation_lists_topic_pages_and_marks_an_entry_s_topic_active(built_site):
+    html = _entry_page(built_site, "softmax")
+    primary = html[html.index('md-nav--primary') : html.index('md-sidebar--secondary')]
+    assert "entries/" not in primary
+    active = re.findall(r'<li class="md-nav__item md-nav__item--active">\s*<a href="([^"]+)"', html)
+    assert active == ["../../building-blocks/"]
 
 
 def test_all_math_is_rendered_at_build_time_and_pages_carry_no_math_javascript(built_site):
@@ -59,10 +94,12 @@ def test_all_math_is_rendered_at_build_time_and_pages_carry_no_math_javascript(b
 
 
 def test_math_printed_by_snippets_is_rendered_inside_tables(built_site):
-    bb = _page(built_site, "building-blocks.md")
-    table = bb[bb.index('<table class="computed">') :]
-    table = table[: table.index("</table>")]
-    assert 'class="katex"' in table
+    tables = [
+        t[: t.index("</table>")]
+        for page in sorted(built_site.glob("entries/*/index.html"))
+        for t in page.read_text(encoding="utf-8").split('<table class="computed">')[1:]
+    ]
+    assert any('class="katex"' in t for t in tables)
 
 
 def test_katex_css_and_fonts_are_served_by_the_site_and_match_the_renderer(built_site):

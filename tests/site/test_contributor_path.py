@@ -146,10 +146,12 @@ def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path
     built = mkdocs_build(repo, site, env={"REPO_URL": "https://github.com/example/ml-notation"})
     assert built.returncode == 0, built.stdout + built.stderr
 
-    # 5. the entry is on its page, with its computed example and its links ...
-    page = (site / TOPIC / "index.html").read_text(encoding="utf-8")
-    assert f'id="{ENTRY_ID}"' in page
-    section = page[page.index(f'id="{ENTRY_ID}"') :]
+    # 5. the entry is a row of its topic page, linking to its own page ...
+    topic_page = (site / TOPIC / "index.html").read_text(encoding="utf-8")
+    row = topic_page[topic_page.index(f'id="{ENTRY_ID}"') :]
+    assert f'href="../entries/{ENTRY_ID}/"' in row[: row.index("</li>")]
+    # ... which shows it with its computed example and its links ...
+    section = (site / "entries" / ENTRY_ID / "index.html").read_text(encoding="utf-8")
     assert "Contributor path check" in section
     assert "3.4076" in visible_text(section)
     assert f"https://github.com/example/ml-notation/edit/main/docs/entries/{ENTRY_ID}.md" in section
@@ -159,10 +161,10 @@ def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path
         index = (site / "symbol-index/index.html").read_text(encoding="utf-8")
         row = index[index.index(f'id="si-{ENTRY_ID}"') :]
         row = row[: row.index("</tr>")]
-        assert "Contributor path check" in row and f"{TOPIC}/#{ENTRY_ID}" in row
+        assert "Contributor path check" in row and f"entries/{ENTRY_ID}/" in row
     # ... and in the search index, findable by name and by alias
     search = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
-    docs = [d for d in search["docs"] if d["location"] == f"{TOPIC}/#{ENTRY_ID}"]
+    docs = [d for d in search["docs"] if d["location"] == f"entries/{ENTRY_ID}/"]
     assert docs and docs[0]["title"] == "Contributor path check"
     everything = json.dumps(search, ensure_ascii=False)
     assert "torch.logsumexp" in everything

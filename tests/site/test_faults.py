@@ -163,6 +163,7 @@ def test_a_failed_make_build_publishes_nothing(repo_copy):
     assert good.returncode == 0, good.stdout + good.stderr
     published = _tree(repo / "site")
     assert "index.html" in published and "building-blocks/index.html" in published
+    assert "entries/temperature/index.html" in published
     # a fault on a page built late: earlier pages are written before the build stops
     expected = _raising_snippet(repo)
     bad = _make_build(repo)

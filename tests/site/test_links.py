@@ -181,3 +181,30 @@ def test_the_checker_finds_a_broken_link_and_a_broken_anchor(tmp_path):
     assert any("in an example" in p and "'z'" in p for p in problems)
     assert set(external) == {"https://example.org/"}
     assert counts["links in examples"] == 1
+
+
+def test_every_entry_has_a_page_reached_from_its_topic_the_search_the_symbol_index_and_the_cheat_sheet(built_site):
+    """Entry pages live at ``entries/<id>/`` whatever their topic; each old ``<topic>/#<id>``
+    link still resolves, to the entry's row on the topic page."""
+    from notation_site.model.catalog import load
+
+    catalog = load(ROOT)
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    locations = {d["location"] for d in index["docs"]}
+
+    def links_of(page: str) -> set[str]:
+        base = urljoin(DEFAULT_SITE_URL, page)
+        return {urlparse(urljoin(base, url)).path for _, url, _ in _parse(built_site / page / "index.html").links}
+
+    views = {name: links_of(name + "/") for name in ("symbol-index", "cheat-sheet")}
+    placed = catalog.placed()
+    assert len(placed) == len(catalog.entries) >= 100
+    for entry in placed:
+        page = f"entries/{entry.id}/"
+        assert (built_site / page / "index.html").is_file(), page
+        topic = catalog.topic_of(entry).page.removesuffix(".md") + "/"
+        assert entry.id in _parse(built_site / topic / "index.html").ids, f"{topic}#{entry.id} no longer resolves"
+        assert "/" + page in links_of(topic), f"{topic} does not link {page}"
+        assert page in locations, f"search has no result for {page}"
+        for name, links in views.items():
+            assert "/" + page in links, f"{name} does not link {page}"

@@ -98,8 +98,8 @@ def test_tiny_catalog_merges_links_and_spans_pages(tmp_path):
     markdown = VIEW(catalog, "a.md")
     rows = _rows(markdown)
     # same words (any case) merge into one row that links every declaring entry, on any page
-    assert ("$\\sigma$", "Sigmoid", "[Entry sig](#sig), [Entry act](b.md#act)") in rows
-    assert ("", "standard deviation", "[Entry act](b.md#act)") in rows
+    assert ("$\\sigma$", "Sigmoid", "[Entry sig](entries/sig.md), [Entry act](entries/act.md)") in rows
+    assert ("", "standard deviation", "[Entry act](entries/act.md)") in rows
     # meanings only the host declares are unlinked, after the linked ones
     start = [r[0] for r in rows].index("$\\sigma$")
     sigma_rows = rows[start : start + 3]
@@ -107,7 +107,7 @@ def test_tiny_catalog_merges_links_and_spans_pages(tmp_path):
     assert [r[1] for r in sigma_rows] == ["Sigmoid", "standard deviation", "singular values"]
     assert sigma_rows[-1][2] == "described below"
     assert ("$\\beta$", "Adam decay rates", "described below") in rows
-    assert ("$L$", "number of layers", "[Entry act](b.md#act)") in rows
-    # shown on a page one folder down, links climb back up
-    assert "(../a.md#sig)" in VIEW(catalog, "sub/c.md")
+    assert ("$L$", "number of layers", "[Entry act](entries/act.md)") in rows
+    # every entry has its own page whatever its topic; from a page one folder down, links climb back up
+    assert "(../entries/sig.md)" in VIEW(catalog, "sub/c.md")
     assert not re.search(r"\$[NT]\$", markdown)  # letters nobody declares are left out

@@ -39,7 +39,7 @@ def search_page(browser, base_url):
 
 
 def _describe(results) -> str:
-    return "; ".join(f"{r.anchor or r.path} ({r.score:.0f})" for r in ranked(results)[:5])
+    return "; ".join(f"{r.entry or r.anchor or r.path} ({r.score:.0f})" for r in ranked(results)[:5])
 
 
 def _check(results, item) -> None:
@@ -112,8 +112,8 @@ def test_the_search_index_is_fetched_only_when_the_reader_reaches_for_search(bro
     page.on("request", lambda r: requested.append(r.url))
     page.goto(base_url + "transformer/")
     page.wait_for_load_state("networkidle")
-    page.locator("article a[href$='/calculus/#jacobian']").first.click()  # instant navigation
-    page.wait_for_url("**/calculus/#jacobian")
+    page.locator("article a[href$='/entries/attention/']").first.click()  # instant navigation
+    page.wait_for_url("**/entries/attention/")
     page.wait_for_load_state("networkidle")
     assert not [u for u in requested if u.endswith(_INDEX)], "the index was fetched before anyone searched"
     if reach == "shortcut":
@@ -129,8 +129,8 @@ def test_the_search_index_is_fetched_only_when_the_reader_reaches_for_search(bro
 
 def test_results_show_the_summary_with_rendered_math_and_no_raw_tex(search_page):
     results = search(search_page, "hadamard", "type")
-    assert ranked(results)[0].anchor == "hadamard"
-    article = search_page.locator('.md-search-result__link[href*="#hadamard"] article').first
+    assert ranked(results)[0].entry == "hadamard"
+    article = search_page.locator('.md-search-result__link[href*="entries/hadamard/"] article').first
     article.locator(".search-summary .search-math .katex").first.wait_for(timeout=5000)
     text = article.inner_text()
     assert "\\(" not in text and "\\odot" not in text
@@ -148,8 +148,8 @@ def test_math_in_other_results_is_rendered_too(search_page):
 
 def test_results_hide_the_terms_the_rewrite_added(search_page):
     search(search_page, "torch.cat", "type")
-    article = search_page.locator('.md-search-result__link[href*="#concatenation"] article').first
-    assert article.locator("h2").inner_text().strip() == "Concatenation"
+    article = search_page.locator('.md-search-result__link[href*="entries/concatenation/"] article').first
+    assert article.locator("h1, h2").first.inner_text().strip() == "Concatenation"
     shown = search_page.locator(".md-search-result").inner_text()
     assert "§" not in shown and "．" not in shown
     hrefs = search_page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
@@ -266,7 +266,7 @@ def test_symbol_index_works_without_materials_search(browser, base_url):
 def test_entry_copy_buttons_copy_the_latex_command_and_the_glyph(browser, base_url):
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(base_url + "matrix-operations/")
+    page.goto(base_url + "entries/hadamard/")
     card = page.locator('.entry-card[data-entry="hadamard"]')
     latex = card.locator('button.copy-button[data-copy="\\\\odot"]')
     assert latex.is_visible() and latex.get_attribute("aria-label") == "Copy LaTeX \\odot"
@@ -282,7 +282,7 @@ def test_entry_copy_buttons_copy_the_latex_command_and_the_glyph(browser, base_u
 def test_copy_buttons_are_hidden_without_javascript(browser, base_url):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(base_url + "matrix-operations/")
+    page.goto(base_url + "entries/hadamard/")
     assert page.locator("button.copy-button").first.is_hidden()
     page.goto(base_url + "symbol-index/")
     assert page.locator(".symbol-filter").is_hidden()
@@ -318,7 +318,7 @@ def test_results_data_holds_every_entry_summary_rendered_and_the_math_of_other_r
     catalog = load(ROOT)
     assert len(data["summaries"]) == len(catalog.ordered())
     for location, summary in data["summaries"].items():
-        entry = catalog.entries[location.split("#")[1]]
+        entry = catalog.entries[location.removeprefix("entries/").removesuffix("/")]
         assert "arithmatex" not in summary and "<math" not in summary
         assert ("$" in entry.summary) == ('class="katex"' in summary), location
     index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))

@@ -1,6 +1,8 @@
 """Every page of the built site, in a real browser, at two viewports and in both colour schemes.
 
-One sweep (``tests/sweep.py``) visits each page in each mode and records what happened;
+One sweep (``tests/sweep.py``) visits each page in the modes ``sweep.plan`` gives it (every
+page at least at both viewports; every page but entry pages, and a representative entry page
+of each topic, in all four modes) and records what happened;
 each test below asserts one property over all the visits and lists every page that fails.
 Screenshots land in ``tests/artifacts/screenshots/<mode>/<page>.png`` and a summary of each
 visit in ``tests/artifacts/sweep.json``.
@@ -12,7 +14,7 @@ import json
 
 import pytest
 
-from sweep import ARTIFACTS, EXPECTED_SCHEME, MODES, run_sweep, site_pages
+from sweep import ARTIFACTS, EXPECTED_SCHEME, MODES, is_entry_page, plan, representative_entries, run_sweep, site_pages
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +49,20 @@ def _report(problems: list[str]) -> str:
     return f"{len(problems)} problem(s):\n" + "\n".join(problems[:60])
 
 
-def test_every_page_is_visited_at_both_viewports_in_both_schemes(sweep, built_site):
+def test_every_page_is_visited_at_both_viewports_and_the_rest_in_every_mode(sweep, built_site):
     pages = site_pages(built_site)
     assert "" in pages and "404.html" in pages and len(pages) >= 12, pages
-    assert sorted((v.page, v.mode) for v in sweep.visits) == sorted((p, m) for p in pages for m in MODES)
+    visited = {(v.page, v.mode) for v in sweep.visits}
+    assert sorted(visited) == sorted((p, m) for m, ps in plan(built_site).items() for p in ps)
+    sample = representative_entries(built_site, pages)
+    assert len(sample) >= 10, sample
+    for page in pages:
+        modes = {m for p, m in visited if p == page}
+        if not is_entry_page(page) or page in sample:
+            assert modes == set(MODES), (page, modes)
+        else:  # both viewports, both schemes between them
+            assert {m.split("-")[0] for m in modes} == {"desktop", "mobile"}, (page, modes)
+            assert {m.split("-")[1] for m in modes} == {"light", "dark"}, (page, modes)
 
 
 def test_each_page_shows_the_colour_scheme_the_reader_prefers(sweep):
@@ -104,7 +116,7 @@ def test_every_executed_example_produced_output_and_no_traceback(sweep):
         if len(v.dom["examples"]) < v.dom["sources"]:
             problems.append(f"{v.where()}: {v.dom['sources']} example sources but {len(v.dom['examples'])} outputs")
     assert not problems, _report(problems)
-    assert sum(len(v.dom["examples"]) for v in sweep.visits if v.mode == "desktop-light") >= 50
+    assert len({ex["snippet"] for v in sweep.visits for ex in v.dom["examples"]}) >= 50
 
 
 def test_math_is_exposed_to_screen_readers(sweep):

@@ -13,13 +13,14 @@ The catalog only reads; ``notation_site.checks`` judge.
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from notation_site.model.frontmatter import Document, FrontMatterError, parse
-from notation_site.model.paths import DOCS_DIR, ENTRIES_DIR
+from notation_site.model.paths import DOCS_DIR, ENTRIES_DIR, entry_page
 
 
 @dataclass
@@ -187,14 +188,47 @@ class Catalog:
         """Every placed entry, topic by topic in page order."""
         return [e for t in self.topics for e in self.topic_entries(t)]
 
+    @cached_property
+    def topic_by_slug(self) -> dict[str, Topic]:
+        return {t.slug: t for t in self.topics}
+
+    def topic_of(self, entry: Entry) -> Topic | None:
+        """The topic page that lists ``entry`` (the first, if several do)."""
+        return self.topic_by_slug.get(entry.topic or "")
+
+    def neighbours(self, entry: Entry) -> tuple[Entry | None, Entry | None]:
+        """The entries before and after ``entry`` on its topic page (None at either end)."""
+        topic = self.topic_of(entry)
+        if topic is None:
+            return None, None
+        siblings = self.topic_entries(topic)
+        i = next(n for n, e in enumerate(siblings) if e.id == entry.id)
+        return (siblings[i - 1] if i > 0 else None), (siblings[i + 1] if i + 1 < len(siblings) else None)
+
+    def placed(self) -> list[Entry]:
+        """Every entry with a page of its own (listed by a topic page), once, in topic order."""
+        return list({e.id: e for e in self.ordered()}.values())
+
     def url(self, entry_id: str, from_page: str | None = None) -> str:
-        """Markdown link target for an entry: ``#id`` on its own page, else ``page.md#id``."""
+        """Markdown link target for an entry, from page ``from_page`` (a path under ``docs/``).
+
+        The one place that decides where an entry lives: its own page ``entries/<id>.md``
+        (published at ``entries/<id>/``), whatever topic lists it. From that page itself the
+        link is ``#id`` (its title).
+
+        >>> from pathlib import Path
+        >>> cat = load(Path(__file__).resolve().parents[3])
+        >>> cat.url("softmax", "transformer.md"), cat.url("softmax", "entries/attention.md")
+        ('entries/softmax.md', 'softmax.md')
+        >>> cat.url("softmax", "entries/softmax.md"), cat.url("softmax")
+        ('#softmax', 'entries/softmax.md')
+        """
         entry = self.entries[entry_id]
-        topic = next(t for t in self.topics if t.slug == entry.topic)
-        if from_page == topic.page:
+        target = entry_page(entry.id)
+        if from_page == target:
             return f"#{entry_id}"
-        depth = len(Path(from_page).parent.parts) if from_page else 0
-        return "../" * depth + f"{topic.page}#{entry_id}"
+        base = posixpath.dirname(from_page) if from_page else ""
+        return posixpath.relpath(target, base or ".")
 
     def where(self, needle: str, page_src: str) -> str:
         """``file:line`` of the first source that contains ``needle``: the page ``page_src``

@@ -74,6 +74,30 @@ def arithmatex_tex(inner: str) -> str:
 # -- what the build writes into the site -------------------------------------------------
 KATEX_ASSETS = "assets/katex"
 """KaTeX's stylesheet, licence and the font subsets, in the built site."""
+ENTRY_PAGES = "entries"
+"""The folder of the generated entry pages: entry ``id`` is the page ``entries/<id>.md`` (a
+virtual file, written by the plugin), published at ``entries/<id>/``. Its URL depends only on
+the id, never on the topic that lists it."""
+
+
+def entry_page(entry_id: str) -> str:
+    """The generated page of an entry, relative to ``docs/`` (as MkDocs names pages).
+
+    >>> entry_page("softmax")
+    'entries/softmax.md'
+    """
+    return f"{ENTRY_PAGES}/{entry_id}.md"
+
+
+def entry_location(entry_id: str) -> str:
+    """The entry page's URL relative to the site root (its search location).
+
+    >>> entry_location("softmax")
+    'entries/softmax/'
+    """
+    return f"{ENTRY_PAGES}/{entry_id}/"
+
+
 SEARCH_DATA = "assets/javascripts/notation-search-data.js"
 """The tables the browser's search needs (``notation_site.search.client``)."""
 SEARCH_FOLDER = "search"

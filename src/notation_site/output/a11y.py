@@ -15,8 +15,12 @@ import re
 from collections.abc import Mapping
 from html.parser import HTMLParser
 
+from notation_site.model.paths import ENTRY_PAGES
+
 _LINK = re.compile(r"<a\b([^>]*)>(.*?)</a>", re.DOTALL)
 _HREF = re.compile(r'\bhref="([^"]*)"')
+_ENTRY_PAGE = re.compile(rf"(?:^|/){ENTRY_PAGES}/([a-z0-9-]+)/(?:index\.html)?$")
+_SIBLING = re.compile(r"^\.\./([a-z0-9-]+)/$")
 _VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -54,16 +58,21 @@ def _texts(fragment: str) -> tuple[str, str]:
     return " ".join("".join(parser.outside).split()), " ".join("".join(parser.math).split())
 
 
-def label_math_links(page_html: str, names: Mapping[str, str]) -> str:
+def label_math_links(page_html: str, names: Mapping[str, str], on_entry_page: bool = False) -> str:
     """Give every link whose only text is math an ``aria-label``.
 
-    ``names`` maps an anchor id (an entry id) to the name read out for a link to it.
+    ``names`` maps an entry id to the name read out for a link to it: a link to the entry's
+    page (``…/entries/<id>/``, or ``../<id>/`` from another entry page when ``on_entry_page``)
+    or to an anchor ``#<id>``.
 
     >>> link = ('<a href="../b/#negative-infinity"><span class="katex"><span class="katex-mathml">'
     ...         '<math><mo>−</mo><mi>∞</mi><annotation encoding="application/x-tex">-\\\\infty</annotation>'
     ...         '</math></span><span class="katex-html" aria-hidden="true"><span>−∞</span></span></span></a>')
     >>> label_math_links(link, {"negative-infinity": "Negative infinity"}).split("><")[0]
     '<a href="../b/#negative-infinity" aria-label="−∞, Negative infinity"'
+    >>> label_math_links(link.replace("../b/#negative-infinity", "../../entries/negative-infinity/"),
+    ...                  {"negative-infinity": "Negative infinity"}).split("><")[0]
+    '<a href="../../entries/negative-infinity/" aria-label="−∞, Negative infinity"'
     >>> label_math_links(link, {}).split("><")[0]
     '<a href="../b/#negative-infinity" aria-label="−∞"'
     >>> label_math_links('<a href="#x">text <span class="katex">x</span></a>', {}) == '<a href="#x">text <span class="katex">x</span></a>'
@@ -78,8 +87,9 @@ def label_math_links(page_html: str, names: Mapping[str, str]) -> str:
         if outside:
             return m.group(0)
         href = _HREF.search(attrs)
-        fragment = href.group(1).partition("#")[2] if href else ""
-        name = names.get(fragment)
+        path, _, fragment = href.group(1).partition("#") if href else ("", "", "")
+        page = _ENTRY_PAGE.search(path) or (_SIBLING.search(path) if on_entry_page else None)
+        name = names.get(fragment) or (names.get(page.group(1)) if page else None)
         # the formula's own text comes first, so that the name holds what is seen (WCAG 2.5.3)
         label = f"{math}, {name}" if math and name else (name or math)
         if not label:

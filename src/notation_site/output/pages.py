@@ -1,20 +1,25 @@
-"""Turn catalog entries into the Markdown of their topic page.
+"""Turn catalog entries into Markdown: each entry's own page, and its row on its topic page.
 
 Everything here works on Markdown text before MkDocs converts it: the entry card,
-executed examples, links written as ``#id``, and generated views.
+executed examples, links written as ``#id``, the topic overview, and generated views.
+Every link to an entry goes through ``Catalog.url``.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import posixpath
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlencode
 
-from notation_site.model.catalog import Catalog, Entry
+from notation_site.model.catalog import Catalog, Entry, Topic
 from notation_site.model.paths import SNIPPET_INCLUDE, example_placeholder, include_line
-from notation_site.output.markup import copy_button
+from notation_site.output.markup import copy_button, md_text
 from notation_site.tex.glyphs import code_points
+from notation_site.tex.text import short_tex, tex_to_text
 
 _LINK_TO_ID = re.compile(r"\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
@@ -74,11 +79,86 @@ def entry_actions(entry: Entry, repo: Repository) -> str:
     )
 
 
+def plain_text(markdown: str) -> str:
+    """One line of an entry's Markdown (its summary) as plain text, for ``<meta name=description>``.
+
+    >>> plain_text("A distribution over $n$ classes; see [softmax](#softmax) and `np.exp`.")
+    'A distribution over n classes; see softmax and np.exp.'
+    """
+    text = re.sub(r"\$([^$]+)\$", lambda m: tex_to_text(m.group(1)), markdown)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return " ".join(re.sub(r"[`*]", "", text).split())
+
+
+def entry_page_source(entry: Entry) -> str:
+    """The source MkDocs reads for an entry's page: front matter only (title and description);
+    the plugin writes the page's Markdown from the entry (``entry_markdown``). Both are escaped
+    here: Material's template writes ``page.meta.title`` and ``page.meta.description`` into the
+    page as they are.
+
+    >>> from notation_site.model.frontmatter import Document
+    >>> doc = Document(data={"name": "Set-builder", "summary": 'The bar reads "such that".'})
+    >>> print(entry_page_source(Entry(path=Path("docs/entries/x.md"), doc=doc, text="")))
+    ---
+    title: "Set-builder"
+    description: "The bar reads &quot;such that&quot;."
+    ---
+    <BLANKLINE>
+    """
+    meta = {"title": html.escape(entry.name, quote=True), "description": html.escape(plain_text(entry.summary), quote=True)}
+    return "---\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items()) + "---\n"
+
+
+def _where(entry: Entry, catalog: Catalog, page: str, topic: Topic) -> str:
+    """The line under an entry's title: the topic page that lists it, and its position there."""
+    siblings = catalog.topic_entries(topic)
+    n = next(i for i, e in enumerate(siblings, start=1) if e.id == entry.id)
+    return f"In [{md_text(topic.title)}]({_topic_link(topic, page)}) · entry {n} of {len(siblings)}\n{{ .entry-where }}"
+
+
+def _topic_link(topic: Topic, page: str) -> str:
+    return posixpath.relpath(topic.page, posixpath.dirname(page) or ".")
+
+
+def _pager(entry: Entry, catalog: Catalog, page: str, topic: Topic) -> str:
+    """Previous and next entry of the same topic, as a labelled navigation landmark."""
+    before, after = catalog.neighbours(entry)
+    links = []
+    if before is not None:
+        links.append(f'[<span class="entry-pager__dir">Previous</span> {md_text(before.name)}]({catalog.url(before.id, page)}){{ rel=prev .entry-pager__prev }}')
+    links.append(f'[<span class="entry-pager__dir">All of</span> {md_text(topic.title)}]({_topic_link(topic, page)}){{ .entry-pager__up }}')
+    if after is not None:
+        links.append(f'[<span class="entry-pager__dir">Next</span> {md_text(after.name)}]({catalog.url(after.id, page)}){{ rel=next .entry-pager__next }}')
+    label = html.escape(f"Entries of {topic.title}", quote=True)
+    return "\n".join([f'<nav class="entry-pager" aria-label="{label}" data-search-exclude markdown="1">', "", "\n".join(links), "", "</nav>"])
+
+
+def topic_overview(topic: Topic, catalog: Catalog, page: str) -> str:
+    """The entries of a topic page as compact rows: symbol, name (a link to the entry's page),
+    how to read it aloud, and its one-line summary. Each row has ``id="<entry id>"``, so a link
+    ``<topic>/#<id>`` published when the entry lived on the topic page still lands on it."""
+    rows = []
+    for e in catalog.topic_entries(topic):
+        read = f'<span class="entry-row__read">read “{_esc(e.read_aloud)}”</span>' if e.read_aloud else ""
+        rows += [
+            f'<li class="entry-row" id="{e.id}" markdown="span">'
+            f'<span class="entry-row__symbol">${_tag_safe(short_tex(e))}$</span> '
+            f'<span class="entry-row__text">[{md_text(e.name)}]({catalog.url(e.id, page)}){{ .entry-row__name }} '
+            f"{read} "
+            f'<span class="entry-row__summary">{_html_safe_math(rewrite_links(e.summary, catalog, page))}</span></span>'
+            "</li>",
+        ]
+    if not rows:
+        return ""
+    return "\n".join(['<ul class="entry-rows" markdown="1">', *rows, "</ul>"])
+
+
 def entry_markdown(
     entry: Entry, catalog: Catalog, page: str, execute: bool = True, repo: Repository | None = None
 ) -> str:
-    """The full Markdown of one entry as it appears on ``page`` (a path under ``docs/``);
-    with ``repo``, it ends with links to edit the entry and to report a problem with it."""
+    """The full Markdown of an entry's own page ``page`` (``entries/<id>.md``): title, where it
+    sits, card, prose, examples, confusions, see-also, and the previous and next entry of its
+    topic; with ``repo``, links to edit the entry and to report a problem with it."""
     code = entry.code
     also = [*entry.aliases]
     facts = [
@@ -100,9 +180,11 @@ def entry_markdown(
     if also:
         facts.append(("Also called", "<dd>" + " · ".join(_esc(a) for a in also) + "</dd>"))
     fact_html = "\n".join(f"<dt>{k}</dt>\n{v}" for k, v in facts)
+    topic = catalog.topic_of(entry)
     parts = [
-        f"## {entry.name} {{ #{entry.id} .entry-title }}",
+        f"# {md_text(entry.name)} {{ #{entry.id} .entry-title }}",
         "",
+        *([_where(entry, catalog, page, topic), ""] if topic is not None else []),
         entry.summary,
         "{ .entry-summary }",
         "",
@@ -140,6 +222,8 @@ def entry_markdown(
         parts += [f"**See also:** {links}", "{ .entry-see-also }", ""]
     if repo is not None:
         parts += [entry_actions(entry, repo), ""]
+    if topic is not None:
+        parts += [_pager(entry, catalog, page, topic), ""]
     return "\n".join(parts)
 
 
@@ -149,19 +233,46 @@ def _url(catalog: Catalog, entry_id: str, page: str) -> str:
     return f"#{entry_id}"  # left for MkDocs' anchor validation to report
 
 
-def rewrite_links(markdown: str, catalog: Catalog, page: str) -> str:
-    """Point ``[text](#id)`` at the page that shows entry ``id``, wherever it lives.
+_PAGE_LINK = re.compile(r"\]\((?![a-z][a-z0-9+.-]*:|/|#)([^)\s#]+\.md)(#[^)\s]*)?\)")
 
-    Ids that are not entries (headings of the same page) are left alone.
+
+def rewrite_links(markdown: str, catalog: Catalog, page: str, written_from: str = "index.md") -> str:
+    """Point every link to an entry at the entry's page (``Catalog.url``), wherever it lives.
+
+    ``[text](#id)`` and ``[text](<topic>.md#id)``, where ``id`` is a placed entry, become
+    links to the entry's page. Other links to pages (``conventions.md#fonts``), written
+    relative to ``written_from`` (entries are written as if they sat in ``docs/``), are made
+    relative to ``page``. Ids that are not entries (headings of the same page) are left alone.
+
+    >>> from pathlib import Path
+    >>> from notation_site.model.catalog import load
+    >>> cat = load(Path(__file__).resolve().parents[3])
+    >>> md = "[a](#softmax) [b](conventions.md#fonts) [c](transformer.md#attention) [d](#intro)"
+    >>> rewrite_links(md, cat, "entries/temperature.md")
+    '[a](softmax.md) [b](../conventions.md#fonts) [c](attention.md) [d](#intro)'
+    >>> rewrite_links(md, cat, "index.md")
+    '[a](entries/softmax.md) [b](conventions.md#fonts) [c](entries/attention.md) [d](#intro)'
     """
 
-    def repl(m: re.Match[str]) -> str:
-        entry_id = m.group(1)
-        if entry_id in catalog.entries and catalog.entries[entry_id].topic:
-            return f"]({catalog.url(entry_id, page)})"
-        return m.group(0)
+    def placed(entry_id: str) -> bool:
+        return entry_id in catalog.entries and bool(catalog.entries[entry_id].topic)
 
-    return _LINK_TO_ID.sub(repl, markdown)
+    def to_id(m: re.Match[str]) -> str:
+        entry_id = m.group(1)
+        return f"]({catalog.url(entry_id, page)})" if placed(entry_id) else m.group(0)
+
+    def to_page(m: re.Match[str]) -> str:
+        target, anchor = m.group(1), m.group(2) or ""
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(written_from), target))
+        entry = catalog.entries.get(anchor[1:])
+        topic = catalog.topic_of(entry) if entry is not None else None
+        if topic is not None and topic.page == path:  # where the entry was shown before it had a page
+            return f"]({catalog.url(entry.id, page)})"
+        if posixpath.dirname(written_from) == posixpath.dirname(page):
+            return m.group(0)
+        return f"]({posixpath.relpath(path, posixpath.dirname(page) or '.')}{anchor})"
+
+    return _LINK_TO_ID.sub(to_id, _PAGE_LINK.sub(to_page, markdown))
 
 
 def expand_examples(markdown: str, execute: bool = True) -> str:

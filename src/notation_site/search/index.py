@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from notation_site.model.catalog import Catalog, Entry
+from notation_site.model.paths import entry_location
 from notation_site.search.keys import search_field, search_keys, search_uses
 
 _MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
@@ -29,14 +30,9 @@ def normalize_tex(tex: str) -> str:
 
 
 def entry_sections(catalog: Catalog) -> dict[str, Entry]:
-    """Search locations (``building-blocks/#softmax``) of every placed entry."""
-    out = {}
-    for topic in catalog.topics:
-        page = topic.page.removesuffix(".md")
-        page = "" if page == "index" else page.removesuffix("/index") + "/"
-        for entry in catalog.topic_entries(topic):
-            out[f"{page}#{entry.id}"] = entry
-    return out
+    """Search locations of every placed entry: its own page, ``entries/softmax/``, whose
+    first section (the entry's title) Material indexes under the page's URL."""
+    return {entry_location(entry.id): entry for entry in catalog.placed()}
 
 
 _EXAMPLE_SOURCE = re.compile(r"\s*Code: <code>snippets/[^<]*</code>\s*<pre><code>.*?</code></pre>", re.DOTALL)
