@@ -9,7 +9,6 @@ and dropout's 0 or 1/(1 − p) (``hadamard``).
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 import pytest
@@ -17,16 +16,6 @@ import pytest
 import notation as nt
 
 pytestmark = pytest.mark.reference
-
-
-@pytest.fixture(scope="module")
-def torch():
-    if os.environ.get("NOTATION_REQUIRE_TORCH"):
-        import torch as module  # a missing torch fails here, loudly
-    else:
-        module = pytest.importorskip("torch")
-    module.set_num_threads(1)
-    return module
 
 
 def _inputs(seed: int = 0):

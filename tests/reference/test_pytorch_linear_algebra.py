@@ -12,7 +12,6 @@ returns the singular values as a vector. ``kronecker-product``: ``torch.kron`` i
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 import pytest
@@ -20,16 +19,6 @@ import pytest
 import notation as nt
 
 pytestmark = pytest.mark.reference
-
-
-@pytest.fixture(scope="module")
-def torch():
-    if os.environ.get("NOTATION_REQUIRE_TORCH"):
-        import torch as module  # a missing torch fails here, loudly
-    else:
-        module = pytest.importorskip("torch")
-    module.set_num_threads(1)
-    return module
 
 
 def test_cholesky_ex_and_eigvalsh_read_one_triangle_so_a_non_symmetric_matrix_passes(torch):

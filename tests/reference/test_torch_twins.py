@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections.abc import Callable
 
 import numpy as np
@@ -28,16 +27,6 @@ pytestmark = pytest.mark.reference
 
 RTOL = {np.float64: 1e-6, np.float32: 1e-4}
 ERRORS: dict[str, float] = {}
-
-
-@pytest.fixture(scope="module")
-def torch():
-    if os.environ.get("NOTATION_REQUIRE_TORCH"):
-        import torch as module  # a missing torch fails here, loudly
-    else:
-        module = pytest.importorskip("torch")
-    module.set_num_threads(1)
-    return module
 
 
 @pytest.fixture(scope="module", autouse=True)

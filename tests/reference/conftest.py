@@ -1,0 +1,16 @@
+"""The PyTorch comparisons' shared fixture (`make test-reference`)."""
+
+import os
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def torch():
+    """PyTorch on one thread; under `make test-reference` (NOTATION_REQUIRE_TORCH) a missing torch fails, never skips."""
+    if os.environ.get("NOTATION_REQUIRE_TORCH"):
+        import torch as module  # a missing torch fails here, loudly
+    else:
+        module = pytest.importorskip("torch")
+    module.set_num_threads(1)
+    return module
