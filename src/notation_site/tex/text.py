@@ -181,6 +181,11 @@ def short_tex(entry: Any) -> str:
     'W = W_0 + \\\\Delta W'
     >>> short_tex(E(symbol=r"\\left( a = b \\right)", name="x", latex_commands=[], unicode=[]))
     '\\\\left( a = b \\\\right)'
+
+    An ``=`` inside brackets is not a definition's: ``P(X`` is never shown alone.
+
+    >>> short_tex(E(symbol=r"X \\sim B(p), \\qquad P(X = 1) = p", name="Bernoulli", latex_commands=[], unicode=[]))
+    'X \\\\sim B(p), \\\\qquad P(X = 1) = p'
     """
     return own_notation(entry) or " ".join(entry.symbol.split())
 
@@ -190,6 +195,8 @@ def own_notation(entry: Any) -> str | None:
     lhs = top_level_lhs(" ".join(entry.symbol.split()))
     if not lhs or balance_problem(lhs) is not None:
         return None
+    if lhs.count("(") != lhs.count(")") or lhs.count("[") != lhs.count("]"):
+        return None  # the "=" sat inside brackets, as in P(X = 1): not a definition's left side
     text = tex_to_text(lhs).casefold()
     words = [w for w in re.findall(r"\w{3,}", entry.name.casefold()) if w not in {"the", "and", "with", "for"}]
     if (
