@@ -30,12 +30,14 @@
 
   /* -- compound tokens: the same steps as notation_site.search.compound ------------- */
 
+  var BOLD_SANS = new RegExp(DATA.boldSans, "g");
+  var STYLED = new RegExp(DATA.styled, "g");
+
   function texToText(s) {
-    s = s.replace(/\\(mathbb|mathcal)\s*\{\s*([A-Za-z])\s*\}/g, function (_, kind, letter) {
-      var table = kind === "mathbb" ? DATA.doubleStruck : DATA.script;
-      var base = kind === "mathbb" ? 0x1d538 : 0x1d49c;
-      if (table[letter]) return table[letter];
-      return /[A-Z]/.test(letter) ? String.fromCodePoint(base + letter.charCodeAt(0) - 65) : letter;
+    // a letter in a font as the one character the font draws (notation_site.tex.text.FONT_LETTERS)
+    s = s.replace(BOLD_SANS, function (_, a, b) { return DATA.fontLetters.boldsf[a || b]; });
+    s = s.replace(STYLED, function (_, font, letter) {
+      return Object.prototype.hasOwnProperty.call(DATA.fontLetters[font], letter) ? DATA.fontLetters[font][letter] : letter;
     });
     s = s.replace(/\\([A-Za-z]+|.)/g, function (_, name) {
       if (DATA.wrappers.indexOf(name) >= 0) return "";
@@ -82,7 +84,16 @@
     return s;
   }
 
+  // The font family of one letter in a font, as a token (notation_site.search.tokens.family_token).
+  function familyToken(s) {
+    var letter = texToText(s.trim());
+    return Object.prototype.hasOwnProperty.call(DATA.fontFamily, letter) ? DATA.mark + DATA.family + DATA.fontFamily[letter] : null;
+  }
+
+  var UPRIGHT_LETTER = new RegExp("^" + DATA.uprightLetter + "$");
   function compound(s, loose) {
+    var upright = loose ? null : UPRIGHT_LETTER.exec(s.trim());
+    if (upright) return DATA.upright + compound(upright[1], false);
     s = readSizes(s);
     if (loose) s = mapChars(s, DATA.scripts).normalize("NFKC");
     s = texToText(s);
@@ -91,6 +102,7 @@
       Object.keys(DATA.digraphs).forEach(function (d) { s = s.split(d).join(DATA.digraphs[d]); });
       if (SIZE_PRODUCT) s = s.replace(SIZE_PRODUCT, function (m) { return m.split("×").length === 2 ? "m×n" : "b×n×d"; });
     }
+    if (!loose && /^[A-Z]$/.test(s)) s = DATA.capital + s;  // a lone capital keeps its case
     s = markCase(mapChars(s, DATA.fold)).split("||").join("‖").toLowerCase();
     var out = [], space = false;
     for (var c of s) {
@@ -151,7 +163,14 @@
     variants.forEach(function (v) {
       var whole = compound(v, false), loose = compound(v, true);
       add(DATA.mark + whole, 6, false);
-      add(DATA.mark + whole, 2, true);
+      // one Latin letter does not stand for every token that starts with it
+      if (!new RegExp("^" + DATA.capital + "?[a-z]$").test(whole)) add(DATA.mark + whole, 2, true);
+      // the same with plain letters, as the formulas an entry uses are indexed (tokens.plain)
+      var bare = mapChars(whole, DATA.plainLetters).toLowerCase();
+      if (bare !== whole && !new RegExp("^" + DATA.capital + "?[a-z]$").test(bare)) {
+        add(DATA.mark + bare, 6, false);
+        add(DATA.mark + bare, 2, true);
+      }
       // the loose form, unless it is a bare letter (𝔼 is not any "e")
       if (!/^[a-z0-9]$/.test(loose)) {
         add(DATA.mark + loose, 3, false);
@@ -161,9 +180,12 @@
       // a concrete space (`R^{768}`, `ℝ^{B x N x d}`) also finds what any ℝ^… is written for
       if (/^r\uff3e./.test(loose)) add(DATA.mark + "r\uff3e", 0.2, true);
     });
+    // one letter in a font also looks for the entries that own its font family
+    var family = familyToken(raw);
+    if (family) add(family, DATA.familyWeight, false);
     // each operator typed, as the glyph or command an entry lists (`|x|` finds \vert)
     var ops = raw.replace(/\\[A-Za-z]+/g, " ").match(/[!-\/:-@\[-\^`{-~]/g) || [];
-    ops.forEach(function (c) { if (c !== "\\") add(DATA.mark + compound(c, false), 1, false); });
+    ops.forEach(function (c) { if (c !== "\\" && compound(c, false)) add(DATA.mark + compound(c, false), 1, false); });
     atoms(raw).forEach(function (a) {
       if ([...a].length < 2) return add(a, 1, false);
       add(a, 2, false);
@@ -367,5 +389,5 @@
     });
   }).observe(document.documentElement, { childList: true, subtree: true });
 
-  window.__notationSearch = { state: state, rewrite: rewrite, compound: compound, texToText: texToText, atoms: atoms };
+  window.__notationSearch = { state: state, rewrite: rewrite, compound: compound, texToText: texToText, atoms: atoms, familyToken: familyToken };
 })();

@@ -31,7 +31,7 @@ def find(catalog: Catalog, query: str) -> list[Match]:
     placed = {e.id: e for e in catalog.ordered()}
     keys = {eid: search_keys(e) for eid, e in placed.items()}
     fields = {
-        eid: {"title": title_field(e.name), "keys": search_field(keys[eid]), "uses": search_field(search_uses(e))}
+        eid: {"title": title_field(e.name), "keys": search_field(keys[eid]), "uses": search_field(search_uses(e), formula=True)}
         for eid, e in placed.items()
     }
     wanted = {compound(query.strip()), compound(query.strip(), nfkc=True)}

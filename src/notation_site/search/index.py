@@ -53,7 +53,7 @@ def add_keys(index: dict[str, Any], catalog: Catalog) -> int:
         entry = sections.get(doc["location"])
         if entry is not None:
             doc["keys"] = search_field(search_keys(entry))
-            doc["uses"] = search_field(search_uses(entry))
+            doc["uses"] = search_field(search_uses(entry), formula=True)
             found += 1
     return found
 

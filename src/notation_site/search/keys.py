@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from notation_site.model.catalog import Entry
-from notation_site.search.tokens import MARK, SEPARATOR, compound, mark_case
+from notation_site.search.tokens import MARK, SEPARATOR, compound, family_token, mark_case, plain
 from notation_site.tex.glyphs import code_points
 from notation_site.tex.lint import balance_problem
 from notation_site.tex.text import own_notation, short_tex, tex_to_text, top_level_lhs, top_level_sides, top_level_split
@@ -95,8 +95,10 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(SEPARATOR, text.lower()) if t]
 
 
-def search_field(keys: Iterable[str]) -> str:
-    """A search field holding each key's words and compound tokens, each token once.
+def search_field(keys: Iterable[str], formula: bool = False) -> str:
+    """A search field holding each key's words and compound tokens, each token once, and the
+    font families of which it holds several letters (:func:`~notation_site.search.tokens.family_token`).
+    A ``formula`` field (the ``uses``) holds each compound with plain letters (:func:`~notation_site.search.tokens.plain`).
 
     Each token appears once, so an entry is not ranked up for repeating a word across
     its aliases; which entries share a key is then settled by the other fields.
@@ -105,11 +107,29 @@ def search_field(keys: Iterable[str]) -> str:
     'dot product §dot_product i j §i－＞j §i→j · §· u 00b7 §u＋00b7'
     """
     tokens: list[str] = []
+    letters: dict[str, set[str]] = {}  # font family: the letters in it that are keys
     for key in keys:
         words = tex_to_text(key)
-        tokens += _tokens(mark_case(key if words == key else f"{key} {words}"))
-        tokens.append(MARK + compound(key))
-        tokens.append(MARK + compound(key, nfkc=True))
+        # the words also with bold and sans-serif letters as plain ones: `A\mathbf{v}` is
+        # the word "av" too, as a reader types it
+        tokens += _tokens(mark_case(" ".join(dict.fromkeys((key, words, plain(words))))))
+        strict, loose = compound(key), compound(key, nfkc=True)
+        if formula:
+            # a formula an entry uses is found through what it says, not the fonts it is set in
+            # (the query's plain form, match.query_terms): `\tilde{\mathbf{y}}` counts once
+            strict = plain(strict)
+        if strict:  # a bare font command (`\mathbf`) has no compound of its own
+            tokens.append(MARK + strict)
+        # the loose form, unless it is a bare letter: 𝐱 and 𝔼 are not any x and e (as in a query)
+        if loose and not re.fullmatch("[a-z0-9]", loose):
+            tokens.append(MARK + loose)
+        family = family_token(key)
+        if family:
+            letters.setdefault(family, set()).add(compound(key))
+    # Several letters of one font (\mathbf{x} and \boldsymbol{a}; \mathcal{X} and \mathcal{A}) make
+    # the entry the one about that font, found by any letter in it (a query's family term);
+    # one letter alone (\mathbf{I}, \mathcal{L}) is that letter's entry only.
+    tokens += [family for family, found in letters.items() if len(found) > 1]
     # Escaped like the rest of the index: Material's tokenizer reads `<...>` as markup.
     return html.escape(" ".join(dict.fromkeys(tokens)), quote=False)
 

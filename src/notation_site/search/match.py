@@ -23,12 +23,20 @@ import re
 from dataclasses import dataclass
 
 from notation_site.model.catalog import Entry
-from notation_site.search.tokens import FOLD, MARK, SEPARATOR, compound, mark_case, read_sizes
+from notation_site.search.tokens import CAPITAL, FOLD, MARK, SEPARATOR, compound, family_token, mark_case, plain, read_sizes
 from notation_site.tex.text import TEX_GLYPHS, WRAPPERS, tex_to_text
 
 FIELD_BOOSTS = {"title": 100, "keys": 300, "uses": 60}
 """The boosts of the entry's fields in ``mkdocs.yml`` (``plugins.search.fields``); a test keeps
 them equal. The prose (``text``, boost 1) is left out: the catalog holds it unrendered."""
+
+
+LONE_LETTER = re.compile(f"{CAPITAL}?[a-z]")
+"""The compound of one Latin letter, small or capital (``x``, ``ꜛx``)."""
+
+FAMILY_WEIGHT = 2
+"""The weight of a one-letter query's font family (``§ᶠbold_small``): less than the letter
+itself (6), so an entry that lists the very letter comes before the one that owns its family."""
 
 
 @dataclass(frozen=True)
@@ -71,14 +79,25 @@ def query_terms(query: str) -> list[Term]:
     for v in variants:
         whole, loose = compound(v), compound(v, nfkc=True)
         add(MARK + whole, 6)
-        add(MARK + whole, 2, prefix=True)
+        if not LONE_LETTER.fullmatch(whole):  # `x` does not stand for every token that starts with x
+            add(MARK + whole, 2, prefix=True)
+        # the same with plain letters, as the formulas an entry uses are indexed (not for one
+        # letter: \mathbf{x} is not x)
+        bare = plain(whole)
+        if bare != whole and not LONE_LETTER.fullmatch(bare):
+            add(MARK + bare, 6)
+            add(MARK + bare, 2, prefix=True)
         if not re.fullmatch(r"[a-z0-9]", loose):
             add(MARK + loose, 3)
             add(MARK + loose, 1, prefix=True)
         if len(whole) >= 2 and not re.search("[\uff01-\uff5e]", whole):
             add(whole, 2)
+    # one letter in a font also looks for the entries that own its font family
+    family = family_token(raw)
+    if family:
+        add(family, FAMILY_WEIGHT)
     for op in re.findall(r"[!-/:-@\[-^`{-~]", re.sub(r"\\[A-Za-z]+", " ", raw)):
-        if op != "\\":
+        if op != "\\" and compound(op):  # `{` and `}` are no token of their own
             add(MARK + compound(op), 1)
     for atom in _atoms(raw):
         if len(atom) < 2:

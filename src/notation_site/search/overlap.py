@@ -19,16 +19,19 @@ from dataclasses import dataclass
 
 from notation_site.model.catalog import Catalog, Entry
 from notation_site.search.keys import search_field, search_keys
-from notation_site.search.tokens import SEPARATOR
+from notation_site.search.tokens import SEPARATOR, compound
 
 
 def normalise_alias(alias: str) -> str:
-    """An alias as search compares it: case and runs of white space do not count.
+    """An alias as search compares it, its compound token: case and runs of white space do
+    not count, but a letter's font and a lone capital do (``\\mathbf{X}`` is not ``\\mathbf{x}``).
 
-    >>> normalise_alias("  Log-Sum-Exp  function ")
-    'log-sum-exp function'
+    >>> normalise_alias("  Log-Sum-Exp  function ") == normalise_alias("log-sum-exp function")
+    True
+    >>> normalise_alias(r"\\mathbf{X}") == normalise_alias(r"\\mathbf{x}"), normalise_alias("X") == normalise_alias("x")
+    (False, False)
     """
-    return " ".join(alias.casefold().split())
+    return compound(alias) or " ".join(alias.casefold().split())
 
 
 def _words(text: str) -> set[str]:

@@ -13,6 +13,10 @@ True
 ('𝔼［x］', 'e［x］')
 >>> compound("d_{\\\\text{model}}"), compound("Hadamard product")
 ('d_model', 'hadamard_product')
+>>> compound(r"\\boldsymbol{x}"), compound("𝐱"), compound(r"\\mathbf{x}", nfkc=True), compound("X"), compound("X", nfkc=True)
+('𝐱', '𝐱', 'x', 'ꜛx', 'x')
+>>> compound(r"\\mathrm{x}"), compound(r"\\mathrm{d}x")
+('ᵘx', 'dx')
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from notation_site.tex.text import tex_to_text
+from notation_site.tex.text import FONT_FAMILY, FONT_LETTERS, tex_to_text
 
 # Glyphs that look alike and are pasted for one another.
 FOLD: dict[str, str] = {
@@ -28,12 +32,28 @@ FOLD: dict[str, str] = {
     "ϕ": "φ", "ϑ": "θ", "∣": "|", "⟨": "⟨", "〈": "⟨", "〉": "⟩", "…": "...",
     "′": "'", "∗": "*", "⋆": "*", "—": "-", "“": '"', "”": '"', "‘": "'", "’": "'",
     "«": '"', "»": '"',
+    # a letter's slant and the weight of a sans-serif letter are not what it means: papers
+    # write a vector \mathbf{x} or \boldsymbol{x}, a tensor \mathsf{X} or bold \mathsf{X}
+    **{FONT_LETTERS["boldsymbol"][c]: FONT_LETTERS["mathbf"][c] for c in FONT_LETTERS["mathbf"]},
+    **{FONT_LETTERS["boldsf"][c]: FONT_LETTERS["mathsf"][c] for c in FONT_LETTERS["mathsf"]},
 }
 
 # Every compound token in the index starts with this mark, so a reader's word (`torch`)
 # typed with lunr's trailing wildcard does not also match every compound it begins
 # (`torch．eye`, `torch．cat`, ...) and reward entries for listing many API names.
 MARK = "§"
+
+# A letter in a font (𝐱, 𝒂, 𝖷, 𝔸: notation_site.tex.text.FONT_LETTERS) also stands for its
+# font family, written as this mark and the family's name after MARK (`§ᶠbold_small`): a
+# character no reader types, so no query's prefix reaches it.
+FAMILY = "ᶠ"
+
+# A lone upright letter (`\mathrm{x}`: Goodfellow et al.'s random variable) is written as this
+# mark and the letter, apart from the italic x a reader types for a scalar. Upright letters
+# inside a formula stay plain letters (`\mathrm{d}x` is dx); `\textnormal` is no wrapper here
+# (`\textnormal{x}` is the words "textnormal x"), so it is left as it is.
+UPRIGHT = "ᵘ"
+UPRIGHT_LETTER = re.compile(r"\\(?:mathrm|textrm|text|rm|mathup|upright)\s*\{\s*([A-Za-z])\s*\}")
 
 # Lunr lowercases every token, which would make Σ (sum) and σ (sigmoid, std) one symbol:
 # a capital Greek letter is written as this mark followed by its small letter.
@@ -109,6 +129,36 @@ def mark_case(s: str) -> str:
     return "".join(CAPITAL + c.lower() if "\u0391" <= c <= "\u03a9" else c for c in s)
 
 
+# Bold and sans-serif letters as the plain letter under them (bold italic is folded to bold).
+PLAIN_LETTERS: dict[str, str] = {
+    glyph: letter for font in ("mathbf", "boldsymbol", "mathsf", "boldsf") for letter, glyph in FONT_LETTERS[font].items()
+}
+
+
+def plain(token: str) -> str:
+    """A compound token with its bold and sans-serif letters as plain ones: how the formula
+    reads to a reader who types it without fonts (and how this site's search read every font
+    before it told them apart).
+
+    >>> plain(compound(r"\\tilde{\\mathbf{y}} = \\mathbf{W}x"))
+    'tilde_y＝wx'
+    """
+    return "".join(PLAIN_LETTERS.get(c, c) for c in token).lower()
+
+
+def family_token(s: str) -> str | None:
+    """The token of the font family of ``s`` when ``s`` is one letter in a font, else None.
+
+    Bold upright and bold italic are one family, and so are sans-serif and bold sans-serif:
+    the entry that lists ``\\mathbf{x}`` is found by ``\\boldsymbol{a}`` and by a pasted 𝐯.
+
+    >>> family_token(r"\\mathbf{x}"), family_token(r"\\boldsymbol{A}"), family_token("𝖷"), family_token("x")
+    ('§ᶠbold_small', '§ᶠbold_capital', '§ᶠsans_capital', None)
+    """
+    family = FONT_FAMILY.get(tex_to_text(s.strip()))
+    return MARK + FAMILY + family if family else None
+
+
 def compound(s: str, nfkc: bool = False) -> str:
     """One lunr-safe token standing for the whole of ``s`` (the browser does the same).
 
@@ -117,6 +167,9 @@ def compound(s: str, nfkc: bool = False) -> str:
     ``nfkc`` it gives the loose form: compatibility characters folded (𝔼 to E, ℝ to R)
     and sub- and superscripts spelt out (``SCRIPTS``).
     """
+    upright = None if nfkc else UPRIGHT_LETTER.fullmatch(s.strip())
+    if upright:
+        return UPRIGHT + compound(upright.group(1))
     s = read_sizes(s)
     if nfkc:
         s = unicodedata.normalize("NFKC", "".join(SCRIPTS.get(c, c) for c in s))
@@ -126,6 +179,8 @@ def compound(s: str, nfkc: bool = False) -> str:
         for digraph, glyph in DIGRAPHS.items():
             s = s.replace(digraph, glyph)
         s = any_sizes(s)
+    if not nfkc and re.fullmatch("[A-Z]", s):
+        s = CAPITAL + s  # a lone capital keeps its case: X (a random variable) is not x (a scalar)
     s = mark_case("".join(FOLD.get(c, c) for c in s)).replace("||", "‖").lower()
     out: list[str] = []
     space = False

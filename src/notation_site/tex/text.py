@@ -51,30 +51,76 @@ TEX_GLYPHS: dict[str, str] = {
 }
 
 
-# Letters \\mathbb and \\mathcal draw as a single Unicode character.
+# Letters \\mathbb and \\mathcal draw as a single Unicode character outside the block below.
 DOUBLE_STRUCK = {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
 SCRIPT_LETTERS = {"B": "ℬ", "E": "ℰ", "F": "ℱ", "H": "ℋ", "I": "ℐ", "L": "ℒ", "M": "ℳ", "R": "ℛ"}
 
-_STYLED = re.compile(r"\\(mathbb|mathcal)\s*\{\s*([A-Za-z])\s*\}")
+# Where each font's letters sit in Unicode's Mathematical Alphanumeric Symbols (U+1D400-1D7FF):
+# the code point of its capital A and of its small a (None: small letters stay plain).
+# Upright letters (\mathrm, \textnormal, \text) are the plain ASCII ones, so `\mathrm{d}` stays d.
+_FONT_BASES: dict[str, tuple[int, int | None]] = {
+    "mathbf": (0x1D400, 0x1D41A),  # bold: 𝐀 𝐚
+    "boldsymbol": (0x1D468, 0x1D482),  # bold italic: 𝑨 𝒂
+    "mathsf": (0x1D5A0, 0x1D5BA),  # sans-serif: 𝖠 𝖺
+    "boldsf": (0x1D5D4, 0x1D5EE),  # bold sans-serif (\boldsymbol{\mathsf{A}}): 𝗔 𝗮
+    "mathbb": (0x1D538, None),  # double-struck: 𝔸
+    "mathcal": (0x1D49C, None),  # script: 𝒜
+}
+_FONT_HOLES = {"mathbb": DOUBLE_STRUCK, "mathcal": SCRIPT_LETTERS}
+
+
+def _font_letters(font: str) -> dict[str, str]:
+    capital, small = _FONT_BASES[font]
+    table = {chr(65 + i): chr(capital + i) for i in range(26)}
+    if small is not None:
+        table.update({chr(97 + i): chr(small + i) for i in range(26)})
+    table.update(_FONT_HOLES.get(font, {}))
+    return table
+
+
+FONT_LETTERS: dict[str, dict[str, str]] = {font: _font_letters(font) for font in _FONT_BASES}
+"""Each font command's letters as the one Unicode character it draws, so `\\mathbf{x}` (𝐱),
+`\\boldsymbol{x}` (𝒙), `\\mathsf{X}` (𝖷), `\\mathbb{A}` (𝔸) and `\\mathcal{X}` (𝒳) stay apart from
+`x` and from each other, and meet the glyph a reader pastes. `\\bm` is `\\boldsymbol`."""
+FONT_LETTERS["bm"] = FONT_LETTERS["boldsymbol"]
+
+# Bold and sans-serif together (Goodfellow et al.'s tensors), either way round; then one font.
+BOLD_SANS = re.compile(
+    r"\\(?:boldsymbol|bm|mathbf)\s*\{\s*\\mathsf\s*\{\s*([A-Za-z])\s*\}\s*\}"
+    r"|\\mathsf\s*\{\s*\\(?:boldsymbol|bm|mathbf)\s*\{\s*([A-Za-z])\s*\}\s*\}"
+)
+STYLED = re.compile(r"\\(mathbb|mathcal|mathbf|boldsymbol|bm|mathsf)\s*\{\s*([A-Za-z])\s*\}")
+
+# A letter's font family, whatever its slant: bold upright and bold italic are both "bold"
+# (papers write a vector \mathbf{x} or \boldsymbol{x}); sans-serif with or without bold is
+# "sans". A search key or query that is one such letter also carries its family
+# (notation_site.search.tokens.family_token), so the entry that lists `\mathbf{x}` answers
+# `\boldsymbol{a}` too, and an entry owns a kind of letter through its own data.
+_FAMILY = {"mathbf": "bold", "boldsymbol": "bold", "boldsf": "sans", "mathsf": "sans", "mathbb": "double_struck", "mathcal": "script"}
+FONT_FAMILY: dict[str, str] = {
+    glyph: family + ("_capital" if letter.isupper() else "_small")
+    for font, family in _FAMILY.items()
+    for letter, glyph in FONT_LETTERS[font].items()
+}
+"""The font family of each letter of :data:`FONT_LETTERS`: ``FONT_FAMILY["𝒂"] == "bold_small"``."""
+
 _COMMAND = re.compile(r"\\([A-Za-z]+|.)")
 
 
 def tex_to_text(s: str) -> str:
-    """TeX as a reader would type it: font commands dropped, known commands as glyphs.
+    """TeX as a reader would type it: font commands dropped, known commands as glyphs, and a
+    letter in a font as the one character that font draws (:data:`FONT_LETTERS`).
 
     >>> tex_to_text(r"\\operatorname{Softmax}(\\mathbf{z})_i")
-    'Softmax(z)_i'
+    'Softmax(𝐳)_i'
     >>> tex_to_text(r"\\nabla_{\\theta} \\mathcal{L}")
     '∇_θ ℒ'
+    >>> tex_to_text(r"\\boldsymbol{x} \\mathsf{X} \\boldsymbol{\\mathsf{A}} \\mathbb{A} \\mathrm{d}x \\mathbf{1}")
+    '𝒙 𝖷 𝗔 𝔸 dx 1'
     """
 
-    def styled(m: re.Match[str]) -> str:
-        kind, letter = m.groups()
-        if kind == "mathbb":
-            return DOUBLE_STRUCK.get(letter) or (chr(0x1D538 + ord(letter) - 65) if letter.isupper() else letter)
-        return SCRIPT_LETTERS.get(letter) or (chr(0x1D49C + ord(letter) - 65) if letter.isupper() else letter)
-
-    s = _STYLED.sub(styled, s)
+    s = BOLD_SANS.sub(lambda m: FONT_LETTERS["boldsf"][m.group(1) or m.group(2)], s)
+    s = STYLED.sub(lambda m: FONT_LETTERS[m.group(1)].get(m.group(2), m.group(2)), s)
 
     def command(m: re.Match[str]) -> str:
         name = m.group(1)
