@@ -1,6 +1,7 @@
 """Symbol search, the symbol index and copy buttons, in a real browser (Debian chromium).
 
-The query set is tests/site/search_queries.yml. Each query is typed key by key into
+The query set is tests/site/search_queries.yml, and every item of the textbooks' notation
+pages (data/textbooks.yml) in each of its forms. Each query is typed key by key into
 Material's search box (or inserted at once, as a paste or an IME does) and the expected
 entry must come first, or in the first three where the file gives a reason.
 """
@@ -15,14 +16,51 @@ import yaml
 
 from conftest import ROOT
 from notation_site.model.catalog import load
+from notation_site.model.textbooks import load_textbooks
 from notation_site.output.katex import KatexRenderer
 from notation_site.search.keys import search_keys
 from notation_site.search.tokens import compound
+from notation_site.tex.text import split_outside_braces
 from search_driver import QUERIES, open_search, rank_of, ranked, search
 
 pytestmark = pytest.mark.browser
 
 DATA = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
+
+
+def _balanced(tex: str) -> bool:
+    return tex.count("(") == tex.count(")") and tex.count("[") == tex.count("]") and tex.count(r"\langle") == tex.count(r"\rangle")
+
+
+def reader_forms(tex: str) -> list[str]:
+    r"""The forms a reader copies from a textbook item: ``A \text{ or } B`` is two, and so is a
+    list ``f(\boldsymbol{x}), f(\boldsymbol{X})`` (but not ``[a, b]`` or ``\rho(X, Y)``).
+
+    >>> reader_forms(r"y^{(i)} \text{ or } \boldsymbol{y}^{(i)}"), reader_forms("f(x), f(X)"), reader_forms("(a, b]")
+    (['y^{(i)}', '\\boldsymbol{y}^{(i)}'], ['f(x)', 'f(X)'], ['(a, b]'])
+    """
+    forms = []
+    for form in split_outside_braces(tex, re.compile(r"\\text\{\s*or\s*\}")):
+        parts = split_outside_braces(form, re.compile(r",\s"))
+        forms += parts if len(parts) > 1 and all(_balanced(p) for p in parts) else [form]
+    return forms
+
+
+def textbook_queries() -> list[dict]:
+    """Each form of every textbook item that has an entry, as a query for that entry."""
+    found: dict[tuple[str, str], dict] = {}
+    for book in load_textbooks(ROOT):
+        for item in book.items:
+            if item.entry and not item.pending:
+                for form in reader_forms(item.tex):
+                    query = {"q": form, "expect": item.entry, "kind": "textbook"}
+                    if form in DATA["textbook_top3"]:
+                        query["top3"] = DATA["textbook_top3"][form]
+                    found.setdefault((form, item.entry), query)
+    return list(found.values())
+
+
+TEXTBOOK = textbook_queries()
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +98,26 @@ def test_the_query_set_is_large_and_covers_every_kind_of_query():
     for item in [*queries, *DATA["pasted"]]:
         assert item["expect"] in catalog.entries, f"{item['q']!r} expects unknown entry {item['expect']}"
     # the exceptions are few and each says why
-    lenient = [q for q in [*queries, *DATA["pasted"]] if q.get("top3")]
-    assert len(lenient) <= 0.05 * len(queries)
+    lenient = [q for q in [*queries, *DATA["pasted"], *TEXTBOOK] if q.get("top3")]
+    assert len(lenient) <= 0.05 * (len(queries) + len(TEXTBOOK))
     assert all(len(q["top3"]) > 20 for q in lenient)
+
+
+def test_the_textbook_queries_are_every_item_and_their_exceptions_name_real_items():
+    items = [i for b in load_textbooks(ROOT) for i in b.items if i.entry and not i.pending]
+    assert len(items) >= 100 and len(TEXTBOOK) >= len({i.tex for i in items})
+    forms = {q["q"] for q in TEXTBOOK}
+    assert set(DATA["textbook_top3"]) <= forms, set(DATA["textbook_top3"]) - forms
 
 
 @pytest.mark.parametrize("item", DATA["queries"], ids=lambda i: f"{i['kind']}:{i['q']}")
 def test_typed_query_finds_the_entry_first(search_page, item):
+    _check(search(search_page, item["q"], "type"), item)
+
+
+@pytest.mark.parametrize("item", TEXTBOOK, ids=lambda i: f"textbook:{i['q']}")
+def test_textbook_item_finds_its_entry_first(search_page, item):
+    # each form of an item of the books' notation pages, typed as a reader copies it
     _check(search(search_page, item["q"], "type"), item)
 
 
