@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -21,6 +22,13 @@ from notation_site.output.dataset import entry_record, entry_url
 from notation_site.search.keys import search_field, search_keys, search_uses
 from notation_site.search.match import Match, rank, title_field
 from notation_site.search.tokens import compound
+
+
+def _forms(text: str) -> set[str]:
+    """The compound token of ``text`` and its loose form, unless that is a bare letter (as the
+    site's search has them: 𝖷 and 𝔼 are not any x and e)."""
+    strict, loose = compound(text), compound(text, nfkc=True)
+    return {strict} if re.fullmatch("[a-z0-9]", loose) else {strict, loose}
 
 
 def find(catalog: Catalog, query: str) -> list[Match]:
@@ -34,9 +42,9 @@ def find(catalog: Catalog, query: str) -> list[Match]:
         eid: {"title": title_field(e.name), "keys": search_field(keys[eid]), "uses": search_field(search_uses(e), formula=True)}
         for eid, e in placed.items()
     }
-    wanted = {compound(query.strip()), compound(query.strip(), nfkc=True)}
+    wanted = _forms(query.strip())
     named = {eid: [e.name, e.id, *e.aliases, *e.latex_commands, *e.unicode] for eid, e in placed.items()}
-    exact = {eid: sum(compound(k) in wanted or compound(k, nfkc=True) in wanted for k in ks) for eid, ks in named.items()}
+    exact = {eid: sum(bool(_forms(k) & wanted) for k in ks) for eid, ks in named.items()}
     return sorted(rank(query, fields, placed), key=lambda m: -exact[m.entry.id])
 
 
