@@ -2,7 +2,9 @@
 
 The site's search box rewrites what the reader types into weighted terms
 (``docs/javascripts/notation-search.js``: the compound token of the whole query, exact and
-as a prefix, its loose form, then its words and glyphs) and lunr looks them up in each
+as a prefix, the same with plain letters for a query set in bold or sans-serif, its loose
+form, the font family of a one-letter query such as ``\\mathsf{X}``, then its words and
+glyphs) and lunr looks them up in each
 entry's ``keys`` and ``uses`` fields (:func:`notation_site.search.keys.search_field`),
 boosted as ``mkdocs.yml`` says. :func:`query_terms` is that rewrite in Python and
 :func:`rank` scores the same fields with the same boosts, each term weighted by how rare it
