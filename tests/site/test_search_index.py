@@ -5,12 +5,16 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
+
+import pytest
 
 from conftest import ROOT, visible_text
 from notation_site.model.catalog import load
 from notation_site.search.index import entry_sections
-from notation_site.search.keys import api_names, search_keys, search_uses
-from notation_site.search.tokens import MARK, SEPARATOR, compound
+from notation_site.search.keys import api_names, search_field, search_keys, search_uses
+from notation_site.search.tokens import MARK, SEPARATOR, compound, family_token
+from notation_site.tex.text import FONT_LETTERS
 
 
 def _index(site) -> dict:
@@ -113,3 +117,38 @@ def test_cheat_sheet_lists_every_entry_under_its_topic_with_its_meaning(built_si
             words = [w for w in re.split(r"\$[^$]*\$", entry.summary) if w.strip()]
             assert visible_text(words[0]).strip()[:20] in visible_text(section), entry.id
     assert "arithmatex" not in page
+
+
+# -- letters in a font (issue 24) ---------------------------------------------------------------
+
+_STYLE = {"mathbf": "BOLD", "boldsymbol": "BOLD ITALIC", "mathsf": "SANS-SERIF", "boldsf": "SANS-SERIF BOLD", "mathbb": "DOUBLE-STRUCK", "mathcal": "SCRIPT"}
+
+
+@pytest.mark.parametrize("font", sorted(_STYLE))
+def test_each_font_letter_is_the_unicode_character_of_that_style(font):
+    # the Unicode database names each character: MATHEMATICAL BOLD SMALL X, DOUBLE-STRUCK CAPITAL R
+    for letter, glyph in FONT_LETTERS[font].items():
+        case = "CAPITAL" if letter.isupper() else "SMALL"
+        assert unicodedata.name(glyph).endswith(f"{_STYLE[font]} {case} {letter.upper()}"), (font, letter, glyph)
+        assert unicodedata.normalize("NFKC", glyph) == letter
+
+
+def test_font_and_case_tell_lone_letters_apart_but_not_words():
+    strict = {q: compound(q) for q in ["x", "X", r"\mathbf{x}", r"\mathbf{X}", r"\mathsf{X}", r"\mathbb{X}", r"\mathcal{X}", r"\mathrm{x}"]}
+    assert len(set(strict.values())) == len(strict), strict
+    # the same bold letter however it is written or pasted
+    assert compound(r"\boldsymbol{x}") == compound(r"\bm{x}") == compound("𝐱") == compound("𝒙") == strict[r"\mathbf{x}"]
+    assert compound(r"\boldsymbol{\mathsf{A}}") == compound(r"\mathsf{A}") == compound("𝖠")
+    # words and formulas keep folding case, and an upright d inside a formula is a d
+    assert compound("Softmax") == compound("softmax") and compound("E[X]") == compound("e[x]")
+    assert compound(r"\mathrm{d}x") == compound("dx")
+    assert compound(r"\mathbf{x}", nfkc=True) == compound("x", nfkc=True)
+
+
+def test_an_entry_with_several_letters_of_one_font_is_found_by_any_of_them():
+    catalog = load(ROOT)
+    vector = search_field(search_keys(catalog.entries["vector"]))
+    assert family_token(r"\boldsymbol{v}") in vector.split()
+    # one bold capital (the identity's I) does not make an entry the one about bold capitals
+    assert family_token(r"\mathbf{W}") not in search_field(search_keys(catalog.entries["identity-matrix"])).split()
+    assert family_token("x") is None and family_token(r"\mathbf{x}_i") is None
