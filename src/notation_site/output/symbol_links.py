@@ -43,7 +43,7 @@ class Card:
 
 
 def symbol_cards(reader_data: Mapping) -> dict[str, Card]:
-    """The card of every entry the reader knows (``reading.reader_data``), as plain text.
+    r"""The card of every entry the reader knows (``reading.reader_data``), as plain text.
 
     >>> data = {"entries": [{"id": "norm", "name": "Norm", "read": "the norm of x",
     ...                      "summary": "The length of $\\mathbf{x}$, **always** $\\ge 0$.", "url": "entries/norm/"}]}
