@@ -233,3 +233,75 @@ def test_linking_leaves_every_formula_drawn_exactly_as_before(browser, base_url,
             compared += 1
     context.close()
     assert compared > 30
+
+
+def test_screen_readers_get_the_same_mathml_as_without_links(built_site, pages):
+    """The links live in the drawing only: each linked formula's MathML (what assistive
+    technology reads, with the TeX as written) is exactly that of the plain rendering."""
+    found = {}
+    for page in pages:
+        if not any(f["links"] for f in pages[page].formulas):
+            continue
+        markup = (built_site / (page + "index.html" if page.endswith("/") or not page else page)).read_text(encoding="utf-8")
+        for m in re.finditer(r'<span class="katex"><span class="katex-mathml">(.*?</math>)</span><span class="katex-html"[^>]*>(.*?)</span></span>(?=<span class="formula-symbols">)', markup, re.S):
+            found[m.group(1)] = None
+    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
+    try:
+        texs = [html.unescape(re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', ml, re.S).group(1)) for ml in found]
+        plain = katex.render_many([(t, False) for t in texs]) + katex.render_many([(t, True) for t in texs])
+    finally:
+        katex.close()
+    mathml = {re.search(r'<span class="katex-mathml">(.*?</math>)</span>', h, re.S).group(1) for h in plain}
+    assert len(found) > 300
+    assert set(found) <= mathml
+
+
+@pytest.mark.browser
+def test_without_javascript_a_symbol_is_a_link_and_the_keyboard_list_shows_on_focus(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + "entries/kl-divergence/")
+    link = page.locator('.katex a.formula-link[data-entry="logarithm"]').first
+    listed = page.locator('.formula-symbols a[data-entry="logarithm"]').first
+    assert listed.bounding_box()["width"] <= 1  # hidden until focused
+    listed.focus()
+    box = listed.bounding_box()
+    assert box["width"] > 20 and box["height"] > 8
+    assert page.evaluate("document.activeElement.textContent") == "Logarithm"
+    link.click()
+    page.wait_for_url("**/entries/logarithm/")
+    context.close()
+
+
+@pytest.mark.browser
+def test_the_pointer_and_the_keyboard_get_the_card_of_a_symbol(browser, base_url):
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "entries/kl-divergence/")
+    page.wait_for_load_state("load")
+    card = page.locator("#formula-card")
+    piece = page.locator('.katex a.formula-link[data-entry="logarithm"]').first
+    piece.hover()
+    card.wait_for(state="visible")
+    assert card.locator(".formula-card__name").text_content() == "Logarithm"
+    assert card.locator(".formula-card__summary").text_content().startswith("log x is")
+    page.mouse.move(0, 0)
+    card.wait_for(state="hidden")
+    # Tab from the formula's start reaches its symbol list, which shows the card and marks the piece
+    page.locator(".formula-symbols").first.evaluate("l => l.previousElementSibling.closest('p, div, td, li').setAttribute('tabindex', '-1')")
+    page.locator(".formula-symbols").first.evaluate("l => l.previousElementSibling.closest('p, div, td, li').focus()")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.formula-symbols')"):
+            break
+    entry = page.evaluate("document.activeElement.dataset.entry")
+    assert entry, "Tab never reached a formula's symbol list"
+    card.wait_for(state="visible")
+    assert page.evaluate(f"document.querySelectorAll('a.formula-link.is-current[data-entry=\"{entry}\"]').length") >= 1
+    assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "formula-card"
+    page.keyboard.press("Escape")
+    card.wait_for(state="hidden")
+    assert not errors
+    context.close()

@@ -61,9 +61,9 @@ function linked(tex, display, macros, plain) {
     if (html === null) spans = [];
   }
   if (html === null) return { html: plain, links: 0, dropped: total };
-  // the annotation is the formula as written, not with its links
-  const annotation = /<annotation encoding="application\/x-tex">[\s\S]*?<\/annotation>/;
-  return { html: html.replace(annotation, () => plain.match(annotation)[0]), links: spans.length, dropped: total - spans.length };
+  // what assistive technology reads (the MathML, with the TeX as written) is the plain one's
+  const mathml = /<span class="katex-mathml">[\s\S]*?<\/math><\/span>/;
+  return { html: html.replace(mathml, () => plain.match(mathml)[0]), links: spans.length, dropped: total - spans.length };
 }
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -338,6 +338,10 @@
       }
       const command = /\\[A-Za-z]+\s*$/.exec(tex.slice(0, start));
       if (tex[start] === "{" && command) { start = command.index; continue; }
+      // the whole argument of a command (\operatorname{ReLU}, \mathbb{R}): the command with it
+      const opened = /\\[A-Za-z]+\s*\{\s*$/.exec(tex.slice(0, start));
+      const close = /^\s*\}/.exec(tex.slice(end));
+      if (opened && close) { start = opened.index; end += close[0].length; continue; }
       return [start, end];
     }
     return null;
