@@ -16,7 +16,7 @@
   function load() {
     var data = document.getElementById("formula-cards");
     try {
-      cards = data ? JSON.parse(data.textContent) : {};
+      cards = data ? JSON.parse(data.getAttribute("data-cards")) : {};
     } catch (e) {
       cards = {};
     }

@@ -59,7 +59,8 @@ def symbol_cards(reader_data: Mapping) -> dict[str, Card]:
 
 def link_symbols(page: str, cards: Mapping[str, Card], own: str | None = None, url: Callable[[str], str] = lambda u: u) -> str:
     """``page`` with each marked piece of its formulas a link, each linked formula followed by
-    its symbols as a list for the keyboard, and the cards of the linked entries as JSON.
+    its symbols as a list for the keyboard, and the cards of the linked entries as JSON
+    (``data-cards`` of ``#formula-cards``).
 
     ``cards`` maps entry ids to their ``Card``; ``own`` is the id of the page's entry, if any;
     ``url`` makes a card's site-root URL relative to the page.
@@ -131,8 +132,10 @@ def link_symbols(page: str, cards: Mapping[str, Card], own: str | None = None, u
     if not used:
         return result
     data = {i: {"name": cards[i].name, "read": cards[i].read, "summary": cards[i].summary} for i in used}
-    script = f'<script type="application/json" id="{CARDS_ID}">{_json(data)}</script>'
-    return result.replace("</article>", script + "</article>", 1)
+    # data in an attribute, not a script element: Material's instant navigation re-runs the
+    # scripts of a page it swaps in, whatever their type
+    cards_json = html.escape(json.dumps(data, ensure_ascii=False, sort_keys=True), quote=True)
+    return result.replace("</article>", f'<div id="{CARDS_ID}" hidden data-cards="{cards_json}"></div></article>', 1)
 
 
 def _symbol_list(linked: list[str], cards: Mapping[str, Card], url: Callable[[str], str]) -> str:
@@ -140,8 +143,3 @@ def _symbol_list(linked: list[str], cards: Mapping[str, Card], url: Callable[[st
         f'<a href="{html.escape(url(cards[i].url), quote=True)}" data-entry="{i}">{html.escape(cards[i].name)}</a>' for i in linked
     )
     return f'<span class="formula-symbols"><span class="formula-symbols__label">Symbols in this formula:</span> {items}</span>'
-
-
-def _json(data: object) -> str:
-    """JSON safe inside a script element."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
