@@ -263,9 +263,10 @@ def test_without_javascript_a_symbol_is_a_link_and_the_keyboard_list_shows_on_fo
     page.goto(base_url + "entries/kl-divergence/")
     link = page.locator('.katex a.formula-link[data-entry="logarithm"]').first
     listed = page.locator('.formula-symbols a[data-entry="logarithm"]').first
-    assert listed.bounding_box()["width"] <= 1  # hidden until focused
+    holder = listed.locator("xpath=ancestor::span[@class='formula-symbols'][1]")
+    assert holder.bounding_box()["width"] <= 1  # hidden until focused
     listed.focus()
-    box = listed.bounding_box()
+    box = holder.bounding_box()
     assert box["width"] > 20 and box["height"] > 8
     assert page.evaluate("document.activeElement.textContent") == "Logarithm"
     link.click()
