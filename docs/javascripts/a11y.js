@@ -16,7 +16,9 @@
 (function () {
   "use strict";
 
-  var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
+  // what the Tab key reaches; a formula's symbol links do not count: the ones in its drawing
+  // are for the pointer (tabindex -1) and its list for the keyboard lets nothing else be seen
+  var FOCUSABLE = "a[href]:not([tabindex='-1']):not(.formula-symbols a), button, input, select, textarea, [tabindex]:not([tabindex='-1'])";
   var FORMULA = ".math-display, .entry-symbol";
   var FORMULA_LABEL = "Wide formula, scrolls sideways";
 

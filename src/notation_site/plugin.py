@@ -24,6 +24,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.utils import get_relative_url
 
 from notation_site.examples.pool import ExampleRunner
 from notation_site.model.catalog import Catalog, load
@@ -57,6 +58,7 @@ from notation_site.output.pages import (
 )
 from notation_site.output.reading import READ_ASSETS, READER_JS, reader_data, reader_script
 from notation_site.output.reproducible import ensure_source_date_epoch
+from notation_site.output.symbol_links import link_symbols, symbol_cards
 from notation_site.search.client import client_data
 from notation_site.search.index import add_keys
 from notation_site.search.material import check_config
@@ -185,13 +187,14 @@ class NotationPlugin(BasePlugin[NotationConfig]):
         if not self.config.render_math:
             return output
         names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
-        output, formulas, errors = render_math(output, src, self.katex, self.catalog)
+        output, formulas, errors = render_math(output, src, self.katex, self.catalog, link=True)
         if errors:
             for message in dict.fromkeys(errors):
                 log.error(message)
             raise PluginError(f"{len(errors)} formula(s) failed to render on {src} (listed above)")
-        on_entry_page = page.file.src_uri in self.entry_pages
-        return label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names, on_entry_page)
+        entry = self.entry_pages.get(page.file.src_uri)
+        output = label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names, entry is not None)
+        return link_symbols(output, self.cards, entry.id if entry else None, lambda url: get_relative_url(url, page.url))
 
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:
@@ -222,6 +225,9 @@ class NotationPlugin(BasePlugin[NotationConfig]):
 
         new_entry = f"{self.repo.url.rstrip('/')}/issues/new?template=new-entry.yml" if self.repo else None
         data = reader_data(self.catalog, url, self.config.katex_macros, new_entry)
+        if self.config.render_math:  # every formula of the site links its symbols, by the same reader
+            self.katex.link_with(data)
+            self.cards = symbol_cards(data)
         files.append(File.generated(config, READ_ASSETS["data"], content=reader_script(data)))
         files.append(File.generated(config, READ_ASSETS["reader"], abs_src_path=str(READER_JS)))
         dist = katex_dir(self.root) / "dist"

@@ -27,7 +27,8 @@ def test_every_item_is_a_row_and_linked_items_point_at_their_entry(built_site):
     assert len(rows) == len(items)
     for item, row in zip(items, rows):
         assert f'data-copy="{html.escape(item.tex, quote=True)}"' in row
-        links = re.findall(r'<a href="([^"]+)"', row)
+        # the row's own link; the symbols of the book's formula link on their own (test_symbol_links)
+        links = re.findall(r'<a href="([^"]+)"', re.sub(r'<span class="formula-symbols">.*?</a></span>', "", row))
         if item.scope or item.pending:
             assert links == [], item.tex
         else:

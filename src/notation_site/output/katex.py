@@ -17,6 +17,7 @@ from notation_site import node
 from notation_site.model.paths import KATEX_PACKAGE
 
 _SCRIPT = Path(__file__).with_name("katex_render.mjs")
+_READER = Path(__file__).with_name("reader.js")
 
 
 class KatexError(Exception):
@@ -48,8 +49,26 @@ class KatexRenderer:
         self.macros = dict(macros or {})
         self._macro_key = json.dumps(self.macros, sort_keys=True)
         self._proc: subprocess.Popen[str] | None = None
-        self._cache: dict[tuple[str, bool, str], str | KatexError] = {}
-        self._used: dict[tuple[str, bool, str], None] = {}
+        self._cache: dict[tuple[str, bool, str, bool], str | KatexError] = {}
+        self._used: dict[tuple[str, bool, str, bool], None] = {}
+        self._reader: str | None = None
+        self.dropped: dict[str, int] = {}
+        """For each formula rendered with links, how many of its links had to be left out
+        because their wrapper would have changed the drawing (none, on the site today)."""
+
+    def link_with(self, data: dict) -> None:
+        """Load the formula reader (``reader.js``) with ``data`` (``reading.reader_data``):
+        from then on ``render_many(..., link=True)`` marks the pieces that name an entry."""
+        self._reader = json.dumps({"reader": data}, ensure_ascii=False)
+        if self._proc is not None and self._proc.poll() is None:
+            self._send_reader(self._proc)
+
+    def _send_reader(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdin is not None and proc.stdout is not None and self._reader is not None
+        proc.stdin.write(self._reader + "\n")
+        proc.stdin.flush()
+        if not proc.stdout.readline():
+            raise RuntimeError("the KaTeX renderer (node) exited while loading the formula reader")
 
     def start(self) -> None:
         """Start Node.js and load KaTeX now, in the background, so that the first
@@ -58,7 +77,7 @@ class KatexRenderer:
 
     def _process(self) -> subprocess.Popen[str]:
         if self._proc is None or self._proc.poll() is not None:
-            env = dict(os.environ, KATEX_NODE_MODULES=str(katex_dir(self.root).parent))
+            env = dict(os.environ, KATEX_NODE_MODULES=str(katex_dir(self.root).parent), NOTATION_READER=str(_READER))
             self._proc = subprocess.Popen(
                 node.command("node", [str(_SCRIPT)]),
                 stdin=subprocess.PIPE,
@@ -67,17 +86,24 @@ class KatexRenderer:
                 encoding="utf-8",
                 env=env,
             )
+            if self._reader is not None:
+                self._send_reader(self._proc)
         return self._proc
 
-    def render_many(self, items: Iterable[tuple[str, bool]]) -> list[str | KatexError]:
-        """HTML for each ``(tex, display)``, or the ``KatexError`` KaTeX raised for it."""
+    def render_many(self, items: Iterable[tuple[str, bool]], link: bool = False) -> list[str | KatexError]:
+        """HTML for each ``(tex, display)``, or the ``KatexError`` KaTeX raised for it.
+
+        ``link`` (after ``link_with``): each piece of a formula that names an entry is
+        wrapped in ``<span class="enclosing" data-entry="id" data-claims="id|other">``, the
+        drawing otherwise unchanged (``output.symbol_links`` turns them into links)."""
         items = list(items)
-        keys = [(tex, display, self._macro_key) for tex, display in items]
+        link = link and self._reader is not None
+        keys = [(tex, display, self._macro_key, link) for tex, display in items]
         todo = sorted({k for k in keys if k not in self._cache})
         if todo:
             proc = self._process()
             assert proc.stdin is not None and proc.stdout is not None
-            request = {"items": [{"tex": t, "display": d} for t, d, _ in todo], "macros": self.macros}
+            request = {"items": [{"tex": t, "display": d, "link": li} for t, d, _, li in todo], "macros": self.macros}
             proc.stdin.write(json.dumps(request) + "\n")
             proc.stdin.flush()
             line = proc.stdout.readline()
@@ -85,6 +111,8 @@ class KatexRenderer:
                 raise RuntimeError("the KaTeX renderer (node) exited unexpectedly")
             for key, result in zip(todo, json.loads(line)["results"], strict=True):
                 self._cache[key] = KatexError(result["error"]) if "error" in result else result["html"]
+                if result.get("dropped"):
+                    self.dropped[key[0]] = result["dropped"]
         self._used.update(dict.fromkeys(keys))
         return [self._cache[k] for k in keys]
 

@@ -1,28 +1,84 @@
 // Render TeX with KaTeX for the build: one JSON request per line on stdin,
-// {"items": [{"tex": "...", "display": false}, ...], "macros": {...}},
+// {"items": [{"tex": "...", "display": false, "link": false}, ...], "macros": {...}},
 // answered by one JSON line on stdout: {"results": [{"html": "..."} | {"error": "..."}]}.
+// A first line {"reader": data} (notation_site.output.reading.reader_data) loads the formula
+// reader (reader.js); then an item with "link": true comes back with the pieces of the formula
+// that name an entry wrapped in <span class="enclosing" data-entry="id" data-claims="a|b">
+// (KaTeX's \htmlData), and "links" and "dropped" counts.
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
 
 const require = createRequire(process.env.KATEX_NODE_MODULES + "/");
 const katex = require("katex");
+let reader = null;
+
+const OPTIONS = { throwOnError: true, strict: "error", trust: false, output: "htmlAndMathml" };
+// the links' wrappers: \htmlData only, nothing else a formula could ask for
+const LINKING = {
+  strict: (code) => (code === "htmlExtension" ? "ignore" : "error"),
+  trust: (context) => context.command === "\\htmlData",
+};
+
+const render = (tex, display, macros, extra) =>
+  katex.renderToString(tex, { ...OPTIONS, ...extra, displayMode: display, macros: { ...macros } });
+
+// What a reader sees of a rendering: every text with the classes of its element, and every
+// inline style, in order, leaving out the TeX annotation, the links' own wrappers and the
+// struts (a strut's height is the tallest glyph of its run, which a wrapper joins into one).
+function layout(html) {
+  const body = html.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/, "");
+  const out = [];
+  for (const m of body.matchAll(/<(span|svg|path)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>([^<]*)/g)) {
+    const attr = (name) => (new RegExp("\\s" + name + '="([^"]*)"').exec(m[2]) || [])[1];
+    const cls = attr("class") || "";
+    if (cls === "strut" || cls.startsWith("enclosing")) continue;
+    const drawn = ["style", "width", "height", "viewBox", "d"].map((a) => attr(a) || "").join(";");
+    if (drawn.replace(/;/g, "")) out.push(m[1] + "." + cls + "{" + drawn + "}");
+    if (m[3]) out.push(cls + ":" + m[3]);
+  }
+  return out.join("\n");
+}
+
+// The formula with its pieces linked, checked to draw exactly as the plain one does. A piece
+// whose wrapper would change the drawing (a base that is no longer one character, say) is
+// dropped, and the formula is tried again without it.
+function linked(tex, display, macros, plain) {
+  let spans = reader.links(tex);
+  const want = layout(plain);
+  const attempt = (ss) => {
+    try {
+      const html = render(reader.linkedTex(tex, ss), display, macros, LINKING);
+      return layout(html) === want ? html : null;
+    } catch (err) {
+      return null;
+    }
+  };
+  const total = spans.length;
+  let html = spans.length ? attempt(spans) : null;
+  if (spans.length && html === null) {
+    spans = spans.filter((s) => attempt([s]) !== null);
+    html = spans.length ? attempt(spans) : null;
+    if (html === null) spans = [];
+  }
+  if (html === null) return { html: plain, links: 0, dropped: total };
+  // what assistive technology reads (the MathML, with the TeX as written) is the plain one's
+  const mathml = /<span class="katex-mathml">[\s\S]*?<\/math><\/span>/;
+  return { html: html.replace(mathml, () => plain.match(mathml)[0]), links: spans.length, dropped: total - spans.length };
+}
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (!line.trim()) continue;
   const request = JSON.parse(line);
-  const results = request.items.map(({ tex, display }) => {
+  if (request.reader) {
+    reader = require(process.env.NOTATION_READER).create(katex, request.reader);
+    process.stdout.write(JSON.stringify({ ok: true }) + "\n");
+    continue;
+  }
+  const results = request.items.map(({ tex, display, link }) => {
     try {
-      return {
-        html: katex.renderToString(tex, {
-          displayMode: display,
-          throwOnError: true,
-          strict: "error",
-          trust: false,
-          output: "htmlAndMathml",
-          macros: { ...request.macros },
-        }),
-      };
+      const plain = render(tex, display, request.macros);
+      return link && reader ? linked(tex, display, request.macros, plain) : { html: plain };
     } catch (err) {
       return { error: String(err.message || err) };
     }

@@ -18,12 +18,13 @@ FONT_FALLBACKS = re.compile(r',url\(fonts/[^)]+\.(?:woff|ttf)\) format\("(?:woff
 """The woff and ttf sources of each ``@font-face``: the site ships woff2 only."""
 
 
-def render_math(output: str, src: str, katex: KatexRenderer, catalog: Catalog) -> tuple[str, list[str], list[str]]:
+def render_math(output: str, src: str, katex: KatexRenderer, catalog: Catalog, link: bool = False) -> tuple[str, list[str], list[str]]:
     """The page with every formula rendered by KaTeX, the formulas' HTML, and an error
     message (``file:line: problem in $tex$ (page src)``) for each formula KaTeX rejected or
-    would draw wrongly."""
+    would draw wrongly. ``link``: the pieces that name an entry are marked
+    (``KatexRenderer.render_many``) for ``symbol_links.link_symbols``."""
     formulas = [(arithmatex_tex(m.group(2)), m.group(1) == "div") for m in ARITHMATEX.finditer(output)]
-    rendered = katex.render_many(formulas)
+    rendered = katex.render_many(formulas, link=link)
     errors = []
     for (tex, _), result in zip(formulas, rendered, strict=True):
         problems = [str(result)] if isinstance(result, KatexError) else lint_tex(tex)

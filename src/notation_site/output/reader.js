@@ -137,7 +137,10 @@
 
   // Walk the tree; yield pieces {key, text, flags, range}. `word(w)` says whether a run of
   // letters is a known word (so `softmax(x)` typed without \mathrm is one piece).
-  function pieces(tree, tex, glyphs, isWord) {
+  // With `units`, a piece that is a sub- or superscripted base gets `unit`: the range of the
+  // base with its scripts, the smallest piece of source that can be wrapped without moving the
+  // scripts (a wrapped base is no longer a single character to KaTeX).
+  function pieces(tree, tex, glyphs, isWord, units) {
     const out = [];
     let cursor = 0;
     const glyph = (t) => (t && t[0] === "\\" && glyphs[t.slice(1)]) || t;
@@ -240,11 +243,17 @@
           const f = Object.assign({}, flags, { sup: !!n.sup, sub: !!n.sub, supText: flat(n.sup), subText: flat(n.sub) });
           // d_k, d_{\text{model}}: a letter with an index that an entry may name as a whole
           const sub = n.sub && (asList(n.sub).length === 1 && asList(n.sub)[0].type === "text" ? lettersOf(asList(n.sub)[0].body) : lettersOf(asList(n.sub)));
+          const whole = rangeOf(n, tex);
+          const first = out.length;
           if (isLetter(base) && sub) {
-            const r = rangeOf(n, tex);
+            const r = whole;
             out.push({ key: "script:" + base.text + "_" + sub, text: base.text + "_" + sub, flags: f, range: r, weak: true, covers: "sym:" + base.text });
           }
           node(base, f, where);
+          // what the base itself is (\sum, \mathbb{R}, \hat{A}) is linked with its scripts
+          if (units && whole && base && /^(op|mathord|textord|atom|font|operatorname|mclass|accent)$/.test(base.type)) {
+            for (let k = first; k < out.length; k++) if (base.type !== "accent" || out[k].key.startsWith("acc:")) out[k].unit = whole;
+          }
           if (n.sup) {
             const sup = asList(n.sup);
             if (sup.length === 2 && sup[0].text === "-" && sup[1].text === "1") emit("sup:-1", "^{-1}", f, rangeOf(n.sup, tex));
@@ -261,6 +270,7 @@
           const letter = flat(n.base);
           if (/^(\\[A-Za-z]+|.)$/u.test(letter)) out.push({ key: "acc:" + label.slice(1) + ":" + glyph(letter), text: n.label + "{" + letter + "}", flags, range: at >= cursor && br ? [at, br[1]] : null, weak: true, covers: "acc:" + label.slice(1) });
           emit("acc:" + label.slice(1), n.label + "{·}", flags, at >= cursor && br ? [at, br[1]] : null);
+          out[out.length - 1].container = true;
           node(n.base, {}, where);
           return;
         }
@@ -268,6 +278,7 @@
           const br = rangeOf(n.body, tex);
           const at = findCommand("\\sqrt", br ? br[0] : undefined);
           emit("sym:√", "\\sqrt", flags, at !== null && br ? [at, br[1]] : null);
+          out[out.length - 1].container = true;
           node(n.body, {}, where);
           return;
         }
@@ -290,6 +301,50 @@
     }
     list(tree, "");
     return out;
+  }
+
+  // The smallest whole group of source around [start, end): KaTeX gives no source position to
+  // a command's own node (\mathbb{R}, \hat{A}, \operatorname{head}), only to the tokens inside,
+  // so a range may begin or end inside its braces. Unmatched braces are closed outwards, and
+  // a braced argument takes the command before it. Null when no such group exists.
+  function group(tex, start, end) {
+    for (let guard = 0; guard < 20; guard++) {
+      let depth = 0, low = 0;
+      for (let i = start; i < end; i++) {
+        if (tex[i] === "\\") { i++; continue; }
+        if (tex[i] === "{") depth++;
+        else if (tex[i] === "}") { depth--; low = Math.min(low, depth); }
+      }
+      if (low < 0) { // a } closes a group opened before start: take in its {
+        let d = 0, i = start - 1;
+        for (; i >= 0; i--) {
+          if (tex[i] === "}" && tex[i - 1] !== "\\") d++;
+          else if (tex[i] === "{" && tex[i - 1] !== "\\" && d-- === 0) break;
+        }
+        if (i < 0) return null;
+        start = i;
+        continue;
+      }
+      if (depth > 0) { // a { opened inside is closed after end
+        let d = depth, i = end;
+        for (; i < tex.length && d > 0; i++) {
+          if (tex[i] === "\\") { i++; continue; }
+          if (tex[i] === "{") d++;
+          else if (tex[i] === "}") d--;
+        }
+        if (d > 0) return null;
+        end = i;
+        continue;
+      }
+      const command = /\\[A-Za-z]+\s*$/.exec(tex.slice(0, start));
+      if (tex[start] === "{" && command) { start = command.index; continue; }
+      // the whole argument of a command (\operatorname{ReLU}, \mathbb{R}): the command with it
+      const opened = /\\[A-Za-z]+\s*\{\s*$/.exec(tex.slice(0, start));
+      const close = /^\s*\}/.exec(tex.slice(end));
+      if (opened && close) { start = opened.index; end += close[0].length; continue; }
+      return [start, end];
+    }
+    return null;
   }
 
   // -- the index: which entries each key belongs to --------------------------------------
@@ -386,10 +441,11 @@
         const about = e.about === piece.key.replace(/^sym:bold:/, "sym:") ? (e.only ? 2.5 : 1.5) : 0;
         // declared with the same script: σ^2 for the variance, β_1 for Adam
         const form = (e.forms[piece.key] || []).some((f) => (f.supText || "") === (piece.flags.supText || "") && (f.subText || "") === (piece.flags.subText || "")) ? 4 : 0;
-        return { id: c.id, strength: c.strength, form: !!form, about: !!about || !!form, score: c.strength + 2 * agreement(piece.flags, ctx) + 0.5 / owned[c.id] + about + form };
+        return { id: c.id, strength: c.strength, form: !!form, about: !!about || !!form, agreement: agreement(piece.flags, ctx), score: c.strength + 2 * agreement(piece.flags, ctx) + 0.5 / owned[c.id] + about + form };
       });
       if (typeof process === "object" && process.env && process.env.READER_DEBUG) console.log(piece.key, JSON.stringify(piece.flags), list.map((c) => c.id + ":" + c.score.toFixed(2) + JSON.stringify(entries[c.id].contexts[piece.key] || null)).join(" "));
       list.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      piece.scored = list;
       // a plain Latin letter named only by entries' `letters` lists is a variable, not notation
       if (/^sym:[A-Za-z]$/.test(piece.key) && !list.some((c) => c.strength >= 3)) return [];
       // a Greek letter that no candidate is about: the letters page first (its meaning depends on the paper)
@@ -476,7 +532,14 @@
           return { tex, error: "KaTeX could not read this formula: " + message.replace(/^KaTeX parse error: /, "") };
         }
       }
-      const found = pieces(tree, tex, data.texGlyphs, (w) => words.has(w.toLowerCase()));
+      const kept = recognise(tree, tex);
+      return { tex, pieces: kept, speech: speak(tree, kept), unknown };
+    }
+
+    // The pieces of a parsed formula that name something, each with its candidates (the
+    // likely entry first); plain letters no entry names are left out.
+    function recognise(tree, tex, units) {
+      const found = pieces(tree, tex, data.texGlyphs, (w) => words.has(w.toLowerCase()), units);
       const result = [];
       for (const p of found) {
         p.candidates = candidates(p);
@@ -490,12 +553,56 @@
         }
         result.push(p);
       }
-      for (const p of result) if (unknown.indexOf("\\" + p.text) >= 0) p.text = "\\" + p.text;
-      const kept = result.filter((p) => !p.covered && (p.candidates.length || !/^sym:[A-Za-z0-9]$/.test(p.key)));
-      return { tex, pieces: kept, speech: speak(tree, kept), unknown };
+      for (const p of result) if (unknownOf.tex === tex && unknownOf.names.indexOf("\\" + p.text) >= 0) p.text = "\\" + p.text;
+      return result.filter((p) => !p.covered && (p.candidates.length || !/^sym:[A-Za-z0-9]$/.test(p.key)));
     }
 
-    return { read, normalise, keysOf, index, entries, words, options, macrosFor };
+    // Where a formula of the site links its symbols (the build wraps each range in a link):
+    // [{start, end, id}] in source order, not overlapping. Only a reading the recogniser is
+    // sure of is linked: a piece one entry declares (a command, glyph or pattern, not a mere
+    // letter), and that entry ahead of any other by a clear margin; a Greek letter whose
+    // meaning depends on the paper is not linked. A sub- or superscripted piece is linked with
+    // its scripts (\sum_{i=1}^{n} whole, so the limits stay where they are); a piece that
+    // holds others (\sqrt{d_k}, \hat{y}) is linked only when none inside it is.
+    function links(tex) {
+      let tree;
+      try { tree = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, data.macros) })); } catch (err) { return []; }
+      const sure = recognise(tree, tex, true).filter((p) => {
+        const [top, next] = p.scored || [];
+        if (!p.range || !top || p.candidates[0] !== top.id || top.strength < 3) return false;
+        if (/^sym:(bold:)?[A-Za-z0-9]$/.test(p.key)) return false; // a letter is the paper's variable
+        if (top.form) return true; // written exactly as its entry writes it: σ², β₁
+        // a Greek letter means what the paper says it means; anything else, when one entry claims it
+        if (/^sym:(bold:)?[\u0370-\u03ff]$/.test(p.key)) return false;
+        return !next || (top.about && top.score - next.score >= 1);
+      });
+      const spans = [];
+      for (const p of sure) {
+        const unit = p.unit || p.range;
+        const whole = group(tex, unit[0], unit[1]);
+        if (whole) spans.push({ start: whole[0], end: whole[1], id: p.candidates[0], claims: p.candidates, container: !!p.container });
+      }
+      spans.sort((a, b) => a.container - b.container || a.start - b.start || b.end - a.end);
+      const chosen = [];
+      for (const s of spans) if (!chosen.some((c) => s.start < c.end && c.start < s.end)) chosen.push(s);
+      return chosen.sort((a, b) => a.start - b.start).map(({ start, end, id, claims }) => ({ start, end, id, claims }));
+    }
+
+    // `tex` with each of `spans` (from `links`) wrapped in \htmlData{entry=id,claims=a|b}{…}
+    // (claims: every entry that claims the piece, the linked one first);
+    // braced where the piece is a script or a command's argument (x^{\htmlData…}).
+    function linkedTex(tex, spans) {
+      let out = tex;
+      for (const { start, end, id, claims } of spans.slice().sort((a, b) => b.start - a.start)) {
+        const before = tex.slice(0, start).replace(/\s+$/, "");
+        const brace = /[\^_]$/.test(before) || /\\[A-Za-z]+$/.test(before);
+        const wrapped = "\\htmlData{entry=" + id + ",claims=" + (claims || [id]).join("|") + "}{" + tex.slice(start, end) + "}";
+        out = out.slice(0, start) + (brace ? "{" + wrapped + "}" : wrapped) + out.slice(end);
+      }
+      return out;
+    }
+
+    return { read, links, linkedTex, normalise, keysOf, index, entries, words, options, macrosFor };
   }
 
   const api = { create, MAX_INPUT, OPTIONS };

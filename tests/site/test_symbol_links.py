@@ -1,0 +1,308 @@
+"""Every formula on the site links its symbols (issue 18): the links in the built pages, and
+what a reader meets in the browser with the pointer, the keyboard and without JavaScript."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from notation_site.model.catalog import load
+from notation_site.output.katex import KatexRenderer
+from sweep import site_pages
+
+pytestmark = pytest.mark.build
+
+
+class _Formulas(HTMLParser):
+    """Each formula of a page (span.katex): its TeX, the entries its in-formula links point
+    at (in order), whether a link sits inside another link, and the symbol list after it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.formulas: list[dict] = []
+        self.stack: list[tuple[str, set[str]]] = []
+        self.in_annotation = False
+        self.list_of: dict | None = None  # the formula whose list is open
+        self.nested = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        classes = set((a.get("class") or "").split())
+        if tag in ("path", "line", "img", "br", "link", "meta", "input"):
+            return
+        kinds = {k for k in ("katex", "katex-html", "formula-symbols") if k in classes}
+        if "katex" in classes and not any("katex" in k for _, k in self.stack):
+            self.formulas.append({"tex": "", "links": [], "hrefs": [], "tabindex": [], "list": None, "in_link": any(t == "a" for t, _ in self.stack)})
+        if tag == "a" and "formula-link" in classes:
+            f = self.formulas[-1]
+            f["links"].append(a.get("data-entry"))
+            f["hrefs"].append(a.get("href"))
+            f["tabindex"].append(a.get("tabindex"))
+            if not any("katex-html" in k for _, k in self.stack):
+                f["outside_html"] = True
+            if any(t == "a" for t, _ in self.stack):
+                self.nested += 1
+        if "formula-symbols" in classes:
+            self.list_of = self.formulas[-1]
+            self.list_of["list"] = []
+        if tag == "a" and self.list_of is not None and any("formula-symbols" in k for _, k in self.stack):
+            self.list_of["list"].append((a.get("data-entry"), a.get("href"), a.get("tabindex")))
+        if tag == "annotation":
+            self.in_annotation = True
+        self.stack.append((tag, kinds))
+
+    def handle_endtag(self, tag):
+        if tag in ("path", "line"):
+            return
+        if self.stack:
+            _, kinds = self.stack.pop()
+            if "formula-symbols" in kinds:
+                self.list_of = None
+        if tag == "annotation":
+            self.in_annotation = False
+
+    def handle_data(self, data):
+        if self.in_annotation:
+            self.formulas[-1]["tex"] += data
+
+
+def _formulas(path: Path) -> _Formulas:
+    parser = _Formulas()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def pages(built_site):
+    out = {}
+    for page in site_pages(built_site):
+        path = built_site / (page + "index.html" if page.endswith("/") or page == "" else page)
+        if path.suffix == ".html":
+            out[page] = _formulas(path)
+    return out
+
+
+def _entry_of(href: str, page: str) -> str:
+    """The entry id a relative href from ``page`` points at."""
+    target = (Path("/site") / page / href).resolve().as_posix() if page.endswith("/") or not page else (Path("/site") / page).parent.joinpath(href).resolve().as_posix()
+    m = re.fullmatch(r"/site/entries/([a-z0-9-]+)", target.rstrip("/"))
+    assert m, f"{page}: {href} is not an entry page"
+    return m.group(1)
+
+
+def test_formulas_across_the_site_link_their_symbols(pages):
+    catalog = load(ROOT)
+    linked = Counter()
+    formulas = 0
+    for page, parsed in pages.items():
+        for f in parsed.formulas:
+            formulas += 1
+            for entry, href, tabindex in zip(f["links"], f["hrefs"], f["tabindex"], strict=True):
+                linked[entry] += 1
+                assert entry in catalog.entries, (page, f["tex"], entry)
+                assert _entry_of(href, page) == entry, (page, f["tex"], href)
+                assert tabindex == "-1", (page, f["tex"])  # the drawing is aria-hidden: pointer only
+            assert "htmlData" not in f["tex"], (page, f["tex"])  # the annotation is the TeX as written
+            assert not f.get("outside_html"), (page, f["tex"])
+    assert sum(linked.values()) > 1500 and len(linked) > 60, (sum(linked.values()), len(linked), formulas)
+
+
+def test_links_never_nest_and_an_entry_page_does_not_link_to_itself(pages):
+    for page, parsed in pages.items():
+        assert parsed.nested == 0, page
+        for f in parsed.formulas:
+            if f["in_link"]:
+                assert not f["links"], (page, f["tex"])
+            if page.startswith("entries/"):
+                own = page.split("/")[1]
+                assert own not in f["links"], (page, f["tex"])
+
+
+def test_each_linked_formula_is_followed_by_its_symbols_for_the_keyboard(pages):
+    checked = 0
+    for page, parsed in pages.items():
+        for f in parsed.formulas:
+            if not f["links"]:
+                assert f["list"] is None, (page, f["tex"])
+                continue
+            checked += 1
+            assert f["list"] is not None, (page, f["tex"])
+            assert [e for e, _, _ in f["list"]] == list(dict.fromkeys(f["links"])), (page, f["tex"])
+            assert all(t is None for _, _, t in f["list"]), (page, f["tex"])  # focusable
+    assert checked > 500
+
+
+@pytest.mark.parametrize(
+    ("page", "tex", "expected"),
+    [
+        # the reading the recogniser is sure of
+        ("entries/kl-divergence/", r"\operatorname{KL}(P \,\Vert\, Q) = \sum_{x} p(x) \log \frac{p(x)}{q(x)}", {"logarithm"}),
+        ("entries/attention/", r"N \times d_v", {"axis-shape", "head-dims"}),
+        ("entries/layernorm/", r"\hat{\mathbf{x}} = (\mathbf{x} - \mu) / \sqrt{\sigma^2 + \epsilon}", {"hat-and-tilde"}),
+        # a comparison is not the element-wise condition A ≥ 0; set-builder's own bar is not a "given"
+        ("entries/kl-divergence/", r"\ge 0", set()),
+        ("entries/set-builder/", r"\{\, \mathbf{p} \in \mathbb{R}^{n} \mid p_i \ge 0,\ \sum_i p_i = 1 \,\}", {"number-sets"}),
+    ],
+)
+def test_known_formulas_link_the_right_entries(pages, page, tex, expected):
+    formulas = pages[page].formulas
+    found = [f for f in formulas if f["tex"] == tex]
+    assert found, f"{tex} not on {page}"
+    assert set(found[0]["links"]) == expected
+
+
+def test_greek_letters_are_linked_only_in_their_entrys_own_form(pages):
+    """σ means what the paper says: a bare σ is never linked; σ² is the variance's."""
+    for page, parsed in pages.items():
+        for f in parsed.formulas:
+            if f["tex"].strip() in (r"\sigma", r"\lambda", r"\epsilon", r"\beta"):
+                assert not f["links"], (page, f["tex"])
+
+
+# Each glyph of a formula, where it is drawn relative to the formula (CSS px, to 0.01).
+GEOMETRY = r"""(root) => {
+  const origin = root.getBoundingClientRect();
+  const out = [];
+  for (const el of root.querySelectorAll(".katex-html *")) {
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.nodeValue).join("");
+    if (!own.trim() && el.tagName !== "svg") continue;
+    const r = el.getBoundingClientRect();
+    out.push([own, +(r.left - origin.left).toFixed(2), +(r.top - origin.top).toFixed(2), +r.width.toFixed(2), +r.height.toFixed(2)]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.browser
+def test_linking_leaves_every_formula_drawn_exactly_as_before(browser, base_url, built_site, pages):
+    """On the pages with the most links, each linked formula, cloned into a line of its own,
+    draws every glyph at the same place and size as the same TeX rendered without links."""
+    busiest = sorted(pages, key=lambda p: -sum(len(f["links"]) for f in pages[p].formulas))[:6]
+    items, where = [], []
+    for page in busiest:
+        for f in pages[page].formulas:
+            if f["links"]:
+                items.append(f["tex"])
+                where.append(page)
+    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
+    try:
+        inline = dict(zip(items, katex.render_many([(t, False) for t in items]), strict=True))
+        display = dict(zip(items, katex.render_many([(t, True) for t in items]), strict=True))
+    finally:
+        katex.close()
+    context = browser.new_context()
+    page = context.new_page()
+    compared = 0
+    for path in busiest:
+        page.goto(base_url + path)
+        page.wait_for_load_state("load")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        count = page.locator(".katex:has(a.formula-link)").count()
+        for n in range(count):
+            formula = page.locator(".katex:has(a.formula-link)").nth(n)
+            tex = formula.locator("annotation").text_content()
+            is_display = formula.evaluate("k => !!k.closest('.katex-display')")
+            plain = (display if is_display else inline)[tex]
+            result = page.evaluate(
+                """([linked, plain, isDisplay, geometry]) => {
+                  const measure = eval(geometry);
+                  const box = (markup) => {
+                    const holder = document.createElement("div");
+                    holder.className = "md-typeset";
+                    holder.style.cssText = "position:absolute;left:0;top:0;white-space:nowrap;width:max-content";
+                    holder.innerHTML = isDisplay ? '<span class="katex-display">' + markup + "</span>" : markup;
+                    document.querySelector("article").appendChild(holder);
+                    const root = holder.querySelector(".katex");
+                    const out = measure(root);
+                    holder.remove();
+                    return out;
+                  };
+                  const tmp = document.createElement("div");
+                  tmp.innerHTML = plain;
+                  return [box(linked), box(tmp.querySelector(".katex").outerHTML)];
+                }""",
+                [formula.evaluate("k => k.outerHTML"), plain, is_display, GEOMETRY],
+            )
+            assert result[0] == result[1], f"{path}: {tex}"
+            compared += 1
+    context.close()
+    assert compared > 30
+
+
+def test_screen_readers_get_the_same_mathml_as_without_links(built_site, pages):
+    """The links live in the drawing only: each linked formula's MathML (what assistive
+    technology reads, with the TeX as written) is exactly that of the plain rendering."""
+    found = {}
+    for page in pages:
+        if not any(f["links"] for f in pages[page].formulas):
+            continue
+        markup = (built_site / (page + "index.html" if page.endswith("/") or not page else page)).read_text(encoding="utf-8")
+        for m in re.finditer(r'<span class="katex"><span class="katex-mathml">(.*?</math>)</span><span class="katex-html"[^>]*>(.*?)</span></span>(?=<span class="formula-symbols">)', markup, re.S):
+            found[m.group(1)] = None
+    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
+    try:
+        texs = [html.unescape(re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', ml, re.S).group(1)) for ml in found]
+        plain = katex.render_many([(t, False) for t in texs]) + katex.render_many([(t, True) for t in texs])
+    finally:
+        katex.close()
+    mathml = {re.search(r'<span class="katex-mathml">(.*?</math>)</span>', h, re.S).group(1) for h in plain}
+    assert len(found) > 300
+    assert set(found) <= mathml
+
+
+@pytest.mark.browser
+def test_without_javascript_a_symbol_is_a_link_and_the_keyboard_list_shows_on_focus(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base_url + "entries/kl-divergence/")
+    link = page.locator('.katex a.formula-link[data-entry="logarithm"]').first
+    listed = page.locator('.formula-symbols a[data-entry="logarithm"]').first
+    holder = listed.locator("xpath=ancestor::span[@class='formula-symbols'][1]")
+    assert holder.bounding_box()["width"] <= 1  # hidden until focused
+    listed.focus()
+    box = holder.bounding_box()
+    assert box["width"] > 20 and box["height"] > 8
+    assert page.evaluate("document.activeElement.textContent") == "Logarithm"
+    link.click()
+    page.wait_for_url("**/entries/logarithm/")
+    context.close()
+
+
+@pytest.mark.browser
+def test_the_pointer_and_the_keyboard_get_the_card_of_a_symbol(browser, base_url):
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "entries/kl-divergence/")
+    page.wait_for_load_state("load")
+    card = page.locator("#formula-card")
+    piece = page.locator('.katex a.formula-link[data-entry="logarithm"]').first
+    piece.hover()
+    card.wait_for(state="visible")
+    assert card.locator(".formula-card__name").text_content() == "Logarithm"
+    assert card.locator(".formula-card__summary").text_content().startswith("log x is")
+    page.mouse.move(0, 0)
+    card.wait_for(state="hidden")
+    # Tab from the formula's start reaches its symbol list, which shows the card and marks the piece
+    page.locator(".formula-symbols").first.evaluate("l => l.previousElementSibling.closest('p, div, td, li').setAttribute('tabindex', '-1')")
+    page.locator(".formula-symbols").first.evaluate("l => l.previousElementSibling.closest('p, div, td, li').focus()")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.formula-symbols')"):
+            break
+    entry = page.evaluate("document.activeElement.dataset.entry")
+    assert entry, "Tab never reached a formula's symbol list"
+    card.wait_for(state="visible")
+    assert page.evaluate(f"document.querySelectorAll('a.formula-link.is-current[data-entry=\"{entry}\"]').length") >= 1
+    assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "formula-card"
+    page.keyboard.press("Escape")
+    card.wait_for(state="hidden")
+    assert not errors
+    context.close()
