@@ -115,11 +115,16 @@ def _pages_with_math(site) -> list[str]:
 
 @pytest.mark.browser
 def test_every_glyph_of_every_formula_is_drawn_with_the_sites_math_fonts(browser, base_url, built_site):
+    """Every text run of every formula on every page. Which font draws a run depends only on
+    its text, the classes of the elements around it inside the formula and the text styles
+    (bold, italic) of the page around the formula, so Chromium is asked once per such
+    combination: the first page to show it."""
     context = browser.new_context()
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     fallbacks: dict[str, collections.Counter] = {}
-    checked = 0
+    checked = asked = 0
+    seen: set[tuple[str, str, str]] = set()
     for path in _pages_with_math(built_site):
         page.goto(base_url + path)
         page.wait_for_load_state("load")
@@ -127,39 +132,60 @@ def test_every_glyph_of_every_formula_is_drawn_with_the_sites_math_fonts(browser
         cdp.send("DOM.enable")
         cdp.send("CSS.enable")
         root = cdp.send("DOM.getDocument", {"depth": -1})["root"]
-        for node_id, text in _text_spans(root):
+        for node_id, text, key in _text_spans(root):
             checked += 1
+            if key in seen:
+                continue
+            seen.add(key)
+            asked += 1
             for font in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node_id})["fonts"]:
                 if not font["isCustomFont"] or not font["familyName"].startswith("NotationMath_"):
                     fallbacks.setdefault(path or "/", collections.Counter())[f"{font['familyName']}: {text}"] += 1
     context.close()
-    assert checked > 5000, f"only {checked} text runs found in formulas"
+    assert checked > 5000 and asked > 1000, f"only {checked} text runs found in formulas ({asked} distinct)"
     assert not fallbacks, f"glyphs drawn with another font: {fallbacks}"
 
 
-def _text_spans(node, inside: bool = False):
-    """(nodeId, text) of every span in a formula's katex-html that holds text itself."""
+# elements outside a formula whose text style a formula inherits (weight, slant, size)
+_STYLING = {"H1", "H2", "H3", "H4", "H5", "H6", "STRONG", "B", "EM", "I", "TH", "DT", "CODE", "SUMMARY", "FIGCAPTION", "SMALL", "SUP", "SUB"}
+
+
+def _text_spans(node, inside: tuple[str, ...] | None = None, outside: tuple[str, ...] = ()):
+    """(nodeId, text, key) of every span in a formula's katex-html that holds text itself; the
+    key is the text with the classes inside the formula and the styling elements outside it."""
     attrs = node.get("attributes", [])
-    classes = dict(zip(attrs[::2], attrs[1::2])).get("class", "").split()
-    inside = inside or "katex-html" in classes
+    classes = dict(zip(attrs[::2], attrs[1::2])).get("class", "")
+    name = node.get("nodeName", "")
+    if inside is None and "katex-html" in classes.split():
+        inside = ()
+    elif inside is not None:
+        inside = (*inside, classes)
+    elif name in _STYLING:
+        outside = (*outside, name)
     children = node.get("children", [])
-    if inside and node.get("nodeName") == "SPAN":
+    if inside is not None and name == "SPAN":
         text = "".join(c["nodeValue"] for c in children if c["nodeType"] == 3)
         if text.strip():
-            yield node["nodeId"], re.sub(r"\s+", " ", text)
+            text = re.sub(r"\s+", " ", text)
+            yield node["nodeId"], text, (text, "|".join(inside), "|".join(outside))
     for child in children:
-        yield from _text_spans(child, inside)
+        yield from _text_spans(child, inside, outside)
 
 
 @pytest.mark.browser
 def test_each_page_preloads_exactly_the_fonts_its_formulas_use(browser, base_url, built_site):
     """The preload links a page carries name the fonts Chromium then loads for it: none is
-    discovered late (formulas waiting on it), none is fetched for nothing."""
+    discovered late (formulas waiting on it), none is fetched for nothing. One tab with the
+    cache off, so that each page fetches every font it uses itself."""
+    context = browser.new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    fonts: set[str] = set()
+    page.on("request", lambda r: fonts.add(r.url.rsplit("/", 1)[-1]) if r.url.endswith(".woff2") else None)
     for path in _pages_with_math(built_site):
-        context = browser.new_context()
-        page = context.new_page()
-        fonts: set[str] = set()
-        page.on("request", lambda r: fonts.add(r.url.rsplit("/", 1)[-1]) if r.url.endswith(".woff2") else None)
+        fonts.clear()
         page.goto(base_url + path)
         page.wait_for_load_state("load")
         page.evaluate("document.fonts.ready.then(() => true)")
@@ -167,6 +193,6 @@ def test_each_page_preloads_exactly_the_fonts_its_formulas_use(browser, base_url
             href.rsplit("/", 1)[-1]
             for href in page.locator('link[rel="preload"][as="font"]').evaluate_all("ls => ls.map(l => l.href)")
         }
-        context.close()
         assert preloaded, path
         assert fonts == preloaded, f"{path or '/'}: loaded {sorted(fonts)}, preloaded {sorted(preloaded)}"
+    context.close()
