@@ -30,6 +30,7 @@ _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b([^>]*)>")
 _MARK = re.compile(r'\sclass="(enclosing[^"]*)" data-entry="([a-z0-9-]+)" data-claims="([a-z0-9|-]+)"')
 _VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "path", "line"}
 CARDS_ID = "formula-cards"
+_FONT = re.compile(r"\\(mathbf|boldsymbol|bm|mathsf|mathrm|mathit)\s*\{([^{}]*)\}")
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ def symbol_cards(reader_data: Mapping) -> dict[str, Card]:
     'The length of x, always ≥ 0.'
     """
     def plain(text: str) -> str:
-        text = re.sub(r"\$([^$]+)\$", lambda m: tex_to_text(m.group(1)), text or "")
+        # bold and sans-serif letters as plain ones: the card is drawn in the page's text font
+        text = re.sub(r"\$([^$]+)\$", lambda m: tex_to_text(_FONT.sub(r"\2", m.group(1))), text or "")
         return re.sub(r"\*\*?|`", "", text).strip()
 
     return {e["id"]: Card(e["name"], plain(e["read"]), plain(e["summary"]), e["url"]) for e in reader_data["entries"]}
