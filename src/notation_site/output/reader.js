@@ -252,7 +252,11 @@
           node(base, f, where);
           // what the base itself is (\sum, \mathbb{R}, \hat{A}) is linked with its scripts
           if (units && whole && base && /^(op|mathord|textord|atom|font|operatorname|mclass|accent)$/.test(base.type)) {
-            for (let k = first; k < out.length; k++) if (base.type !== "accent" || out[k].key.startsWith("acc:")) out[k].unit = whole;
+            for (let k = first; k < out.length; k++) {
+              if (base.type === "accent" && !out[k].key.startsWith("acc:")) continue;
+              const r = out[k].range; // an operator's own source position is found by its name (\max_k)
+              out[k].unit = r ? [Math.min(r[0], whole[0]), Math.max(r[1], whole[1])] : whole;
+            }
           }
           if (n.sup) {
             const sup = asList(n.sup);
@@ -571,7 +575,10 @@
         const [top, next] = p.scored || [];
         if (!p.range || !top || p.candidates[0] !== top.id || top.strength < 3) return false;
         if (/^sym:(bold:)?[A-Za-z0-9]$/.test(p.key)) return false; // a letter is the paper's variable
-        if (top.form) return true; // written exactly as its entry writes it: σ², β₁
+        // written exactly as its entry writes it (σ², β₁, σ_X), but not with a mere index
+        // letter: θ_i, α_t, π_k are whatever the paper's θ, α, π are; nor a bar (‖·‖₂²)
+        const index = /^[a-z]$/.test(p.flags.subText || "") || /^[a-z]$/.test(p.flags.supText || "");
+        if (top.form && !/^sym:[‖|∣]$/.test(p.key)) return !index;
         // a Greek letter means what the paper says it means; anything else, when one entry claims it
         if (/^sym:(bold:)?[\u0370-\u03ff]$/.test(p.key)) return false;
         return !next || (top.about && top.score - next.score >= 1);
