@@ -284,7 +284,11 @@ def test_the_pointer_and_the_keyboard_get_the_card_of_a_symbol(browser, base_url
     page.wait_for_load_state("load")
     card = page.locator("#formula-card")
     piece = page.locator('.katex a.formula-link[data-entry="logarithm"]').first
+    # quiet: drawn like the rest of the formula until the pointer is on it
+    look = "a => { const s = getComputedStyle(a), k = getComputedStyle(a.closest('.katex')); return [s.textDecorationLine, s.color === k.color, s.backgroundColor]; }"
+    assert piece.evaluate(look) == ["none", True, "rgba(0, 0, 0, 0)"]
     piece.hover()
+    assert piece.evaluate(look)[2] != "rgba(0, 0, 0, 0)"
     card.wait_for(state="visible")
     assert card.locator(".formula-card__name").text_content() == "Logarithm"
     assert card.locator(".formula-card__summary").text_content().startswith("log x is")
