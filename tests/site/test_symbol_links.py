@@ -310,3 +310,27 @@ def test_the_pointer_and_the_keyboard_get_the_card_of_a_symbol(browser, base_url
     card.wait_for(state="hidden")
     assert not errors
     context.close()
+
+
+def test_an_inline_formula_can_break_its_line_where_it_could_without_links(built_site, pages):
+    """KaTeX lets an inline formula wrap after a binary operator or a relation (each run it
+    cannot break is a span.base): a linked ⟶ or × keeps that break (cheat sheet, narrow cells)."""
+    found: dict[str, int] = {}
+    for page in pages:
+        if not any(f["links"] for f in pages[page].formulas):
+            continue
+        markup = (built_site / (page + "index.html" if page.endswith("/") or not page else page)).read_text(encoding="utf-8")
+        for m in re.finditer(r'<span class="formula-symbols">', markup):
+            start = markup.rfind('<span class="katex">', 0, m.start())  # the formula just before its list
+            if markup.endswith('<span class="katex-display">', 0, start):
+                continue
+            formula = markup[start : m.start()]
+            tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', formula, re.S).group(1)
+            found[html.unescape(tex)] = formula.count('class="base"')
+    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
+    try:
+        plain = katex.render_many([(t, False) for t in found])
+    finally:
+        katex.close()
+    assert len(found) > 300 and sum(n > 1 for n in found.values()) > 100
+    assert {t: n for t, n in found.items()} == {t: h.count('class="base"') for t, h in zip(found, plain, strict=True)}

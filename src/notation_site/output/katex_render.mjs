@@ -13,24 +13,26 @@ const katex = require("katex");
 let reader = null;
 
 const OPTIONS = { throwOnError: true, strict: "error", trust: false, output: "htmlAndMathml" };
-// the links' wrappers: \htmlData only, nothing else a formula could ask for
+// the links' wrappers: \htmlData, and \htmlClass for a line break; nothing else a formula could ask for
 const LINKING = {
   strict: (code) => (code === "htmlExtension" ? "ignore" : "error"),
-  trust: (context) => context.command === "\\htmlData",
+  trust: (context) => context.command === "\\htmlData" || (context.command === "\\htmlClass" && context.class === "allowbreak"),
 };
 
 const render = (tex, display, macros, extra) =>
   katex.renderToString(tex, { ...OPTIONS, ...extra, displayMode: display, macros: { ...macros } });
 
-// What a reader sees of a rendering: every text with the classes of its element, and every
-// inline style, in order, leaving out the TeX annotation, the links' own wrappers and the
-// struts (a strut's height is the tallest glyph of its run, which a wrapper joins into one).
+// What a reader sees of a rendering: every text with the classes of its element, every
+// inline style, and where an inline formula may break its line (one strut per unbreakable
+// run), in order, leaving out the TeX annotation, the links' own wrappers and the struts'
+// heights.
 function layout(html) {
   const body = html.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/, "");
   const out = [];
   for (const m of body.matchAll(/<(span|svg|path)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>([^<]*)/g)) {
     const attr = (name) => (new RegExp("\\s" + name + '="([^"]*)"').exec(m[2]) || [])[1];
     const cls = attr("class") || "";
+    if (cls === "strut") out.push("strut"); // one per run KaTeX may break the line after
     if (cls === "strut" || cls.startsWith("enclosing")) continue;
     const drawn = ["style", "width", "height", "viewBox", "d"].map((a) => attr(a) || "").join(";");
     if (drawn.replace(/;/g, "")) out.push(m[1] + "." + cls + "{" + drawn + "}");

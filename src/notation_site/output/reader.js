@@ -198,6 +198,8 @@
           const g = n.text === "\\mid" || n.text === "∣" ? "∣" : glyph(n.text);
           if (PLAIN.has(n.text) || /^[0-9]$/.test(n.text)) return;
           emit("sym:" + g, n.text, flags, rangeOf(n, tex));
+          // a binary operator or relation: where KaTeX may break an inline formula's line
+          if (n.type === "atom" && (n.family === "bin" || n.family === "rel")) out[out.length - 1].breaks = true;
           return;
         }
         case "op": {
@@ -587,23 +589,27 @@
       for (const p of sure) {
         const unit = p.unit || p.range;
         const whole = group(tex, unit[0], unit[1]);
-        if (whole) spans.push({ start: whole[0], end: whole[1], id: p.candidates[0], claims: p.candidates, container: !!p.container });
+        if (whole) spans.push({ start: whole[0], end: whole[1], id: p.candidates[0], claims: p.candidates, container: !!p.container, breaks: !!p.breaks && !p.unit });
       }
       spans.sort((a, b) => a.container - b.container || a.start - b.start || b.end - a.end);
       const chosen = [];
       for (const s of spans) if (!chosen.some((c) => s.start < c.end && c.start < s.end)) chosen.push(s);
-      return chosen.sort((a, b) => a.start - b.start).map(({ start, end, id, claims }) => ({ start, end, id, claims }));
+      return chosen.sort((a, b) => a.start - b.start).map(({ start, end, id, claims, breaks }) => ({ start, end, id, claims, breaks }));
     }
 
     // `tex` with each of `spans` (from `links`) wrapped in \htmlData{entry=id,claims=a|b}{…}
-    // (claims: every entry that claims the piece, the linked one first);
+    // (claims: every entry that claims the piece, the linked one first), an operator or a
+    // relation also in \htmlClass{allowbreak}{…};
     // braced where the piece is a script or a command's argument (x^{\htmlData…}).
     function linkedTex(tex, spans) {
       let out = tex;
-      for (const { start, end, id, claims } of spans.slice().sort((a, b) => b.start - a.start)) {
+      for (const { start, end, id, claims, breaks } of spans.slice().sort((a, b) => b.start - a.start)) {
         const before = tex.slice(0, start).replace(/\s+$/, "");
         const brace = /[\^_]$/.test(before) || /\\[A-Za-z]+$/.test(before);
-        const wrapped = "\\htmlData{entry=" + id + ",claims=" + (claims || [id]).join("|") + "}{" + tex.slice(start, end) + "}";
+        let wrapped = "\\htmlData{entry=" + id + ",claims=" + (claims || [id]).join("|") + "}{" + tex.slice(start, end) + "}";
+        // KaTeX breaks a line after a binary operator or relation it sees, and after a group
+        // of class allowbreak: a linked one keeps its break
+        if (breaks) wrapped = "\\htmlClass{allowbreak}{" + wrapped + "}";
         out = out.slice(0, start) + (brace ? "{" + wrapped + "}" : wrapped) + out.slice(end);
       }
       return out;
