@@ -4,6 +4,7 @@ what a reader meets in the browser with the pointer, the keyboard and without Ja
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -78,20 +79,52 @@ def _formulas(path: Path) -> _Formulas:
     return parser
 
 
+MACROS = {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"}
+"""The site's KaTeX macros (``katex_macros`` in mkdocs.yml)."""
+
+
+def _page_file(site: Path, page: str) -> Path:
+    return site / (page + "index.html" if page.endswith("/") or not page else page)
+
+
 @pytest.fixture(scope="module")
 def pages(built_site):
-    out = {}
-    for page in site_pages(built_site):
-        path = built_site / (page + "index.html" if page.endswith("/") or page == "" else page)
-        if path.suffix == ".html":
-            out[page] = _formulas(path)
+    return {page: _formulas(_page_file(built_site, page)) for page in site_pages(built_site) if _page_file(built_site, page).suffix == ".html"}
+
+
+def _plain(items: list[tuple[str, bool]]) -> list[str]:
+    """Each ``(tex, display)`` rendered without links."""
+    katex = KatexRenderer(ROOT, MACROS)
+    try:
+        return katex.render_many(items)
+    finally:
+        katex.close()
+
+
+def _linked_formulas(site: Path, pages) -> list[tuple[str, bool, str]]:
+    """``(tex, display, markup)`` of every linked formula of the built site: the markup of a
+    span.katex, read up to the symbol list that follows it."""
+    out = []
+    for page in pages:
+        if not any(f["links"] for f in pages[page].formulas):
+            continue
+        markup = _page_file(site, page).read_text(encoding="utf-8")
+        for m in re.finditer(r'<span class="formula-symbols">', markup):
+            start = markup.rfind('<span class="katex">', 0, m.start())  # the formula just before its list
+            formula = markup[start : m.start()]
+            tex = html.unescape(re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', formula, re.S).group(1))
+            out.append((tex, markup.endswith('<span class="katex-display">', 0, start), formula))
     return out
+
+
+def _mathml(markup: str) -> str:
+    return re.search(r'<span class="katex-mathml">(.*?</math>)</span>', markup, re.S).group(1)
 
 
 def _entry_of(href: str, page: str) -> str:
     """The entry id a relative href from ``page`` points at."""
-    target = (Path("/site") / page / href).resolve().as_posix() if page.endswith("/") or not page else (Path("/site") / page).parent.joinpath(href).resolve().as_posix()
-    m = re.fullmatch(r"/site/entries/([a-z0-9-]+)", target.rstrip("/"))
+    folder = page if page.endswith("/") or not page else posixpath.dirname(page) + "/"
+    m = re.fullmatch(r"/entries/([a-z0-9-]+)/", posixpath.normpath(posixpath.join("/", folder, href)) + "/")
     assert m, f"{page}: {href} is not an entry page"
     return m.group(1)
 
@@ -165,8 +198,18 @@ def test_greek_letters_are_linked_only_in_their_entrys_own_form(pages):
                 assert not f["links"], (page, f["tex"])
 
 
-# Each glyph of a formula, where it is drawn relative to the formula (CSS px, to 0.01).
-GEOMETRY = r"""(root) => {
+# A formula cloned into a line of its own (KaTeX's markup, linked or not): where each glyph is
+# drawn relative to it, in CSS px to 0.01.
+GEOMETRY = r"""([markup, isDisplay]) => {
+  const holder = document.createElement("div");
+  holder.className = "md-typeset";
+  holder.style.cssText = "position:absolute;left:0;top:0;white-space:nowrap;width:max-content";
+  const tmp = document.createElement("div");
+  tmp.innerHTML = markup;
+  const formula = tmp.querySelector(".katex");
+  holder.innerHTML = isDisplay ? '<span class="katex-display">' + formula.outerHTML + "</span>" : formula.outerHTML;
+  document.querySelector("article").appendChild(holder);
+  const root = holder.querySelector(".katex");
   const origin = root.getBoundingClientRect();
   const out = [];
   for (const el of root.querySelectorAll(".katex-html *")) {
@@ -175,27 +218,19 @@ GEOMETRY = r"""(root) => {
     const r = el.getBoundingClientRect();
     out.push([own, +(r.left - origin.left).toFixed(2), +(r.top - origin.top).toFixed(2), +r.width.toFixed(2), +r.height.toFixed(2)]);
   }
+  holder.remove();
   return out;
 }"""
 
 
 @pytest.mark.browser
-def test_linking_leaves_every_formula_drawn_exactly_as_before(browser, base_url, built_site, pages):
+def test_linking_leaves_every_formula_drawn_exactly_as_before(browser, base_url, pages):
     """On the pages with the most links, each linked formula, cloned into a line of its own,
     draws every glyph at the same place and size as the same TeX rendered without links."""
     busiest = sorted(pages, key=lambda p: -sum(len(f["links"]) for f in pages[p].formulas))[:6]
-    items, where = [], []
-    for page in busiest:
-        for f in pages[page].formulas:
-            if f["links"]:
-                items.append(f["tex"])
-                where.append(page)
-    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
-    try:
-        inline = dict(zip(items, katex.render_many([(t, False) for t in items]), strict=True))
-        display = dict(zip(items, katex.render_many([(t, True) for t in items]), strict=True))
-    finally:
-        katex.close()
+    items = list({f["tex"]: None for page in busiest for f in pages[page].formulas if f["links"]})
+    inline = dict(zip(items, _plain([(t, False) for t in items]), strict=True))
+    display = dict(zip(items, _plain([(t, True) for t in items]), strict=True))
     context = browser.new_context()
     page = context.new_page()
     compared = 0
@@ -203,33 +238,14 @@ def test_linking_leaves_every_formula_drawn_exactly_as_before(browser, base_url,
         page.goto(base_url + path)
         page.wait_for_load_state("load")
         page.evaluate("document.fonts.ready.then(() => true)")
-        count = page.locator(".katex:has(a.formula-link)").count()
-        for n in range(count):
-            formula = page.locator(".katex:has(a.formula-link)").nth(n)
+        formulas = page.locator(".katex:has(a.formula-link)")
+        for n in range(formulas.count()):
+            formula = formulas.nth(n)
             tex = formula.locator("annotation").text_content()
             is_display = formula.evaluate("k => !!k.closest('.katex-display')")
-            plain = (display if is_display else inline)[tex]
-            result = page.evaluate(
-                """([linked, plain, isDisplay, geometry]) => {
-                  const measure = eval(geometry);
-                  const box = (markup) => {
-                    const holder = document.createElement("div");
-                    holder.className = "md-typeset";
-                    holder.style.cssText = "position:absolute;left:0;top:0;white-space:nowrap;width:max-content";
-                    holder.innerHTML = isDisplay ? '<span class="katex-display">' + markup + "</span>" : markup;
-                    document.querySelector("article").appendChild(holder);
-                    const root = holder.querySelector(".katex");
-                    const out = measure(root);
-                    holder.remove();
-                    return out;
-                  };
-                  const tmp = document.createElement("div");
-                  tmp.innerHTML = plain;
-                  return [box(linked), box(tmp.querySelector(".katex").outerHTML)];
-                }""",
-                [formula.evaluate("k => k.outerHTML"), plain, is_display, GEOMETRY],
-            )
-            assert result[0] == result[1], f"{path}: {tex}"
+            linked = page.evaluate(GEOMETRY, [formula.evaluate("k => k.outerHTML"), is_display])
+            plain = page.evaluate(GEOMETRY, [(display if is_display else inline)[tex], is_display])
+            assert linked == plain, f"{path}: {tex}"
             compared += 1
     context.close()
     assert compared > 30
@@ -238,22 +254,11 @@ def test_linking_leaves_every_formula_drawn_exactly_as_before(browser, base_url,
 def test_screen_readers_get_the_same_mathml_as_without_links(built_site, pages):
     """The links live in the drawing only: each linked formula's MathML (what assistive
     technology reads, with the TeX as written) is exactly that of the plain rendering."""
-    found = {}
-    for page in pages:
-        if not any(f["links"] for f in pages[page].formulas):
-            continue
-        markup = (built_site / (page + "index.html" if page.endswith("/") or not page else page)).read_text(encoding="utf-8")
-        for m in re.finditer(r'<span class="katex"><span class="katex-mathml">(.*?</math>)</span><span class="katex-html"[^>]*>(.*?)</span></span>(?=<span class="formula-symbols">)', markup, re.S):
-            found[m.group(1)] = None
-    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
-    try:
-        texs = [html.unescape(re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', ml, re.S).group(1)) for ml in found]
-        plain = katex.render_many([(t, False) for t in texs]) + katex.render_many([(t, True) for t in texs])
-    finally:
-        katex.close()
-    mathml = {re.search(r'<span class="katex-mathml">(.*?</math>)</span>', h, re.S).group(1) for h in plain}
+    found = _linked_formulas(built_site, pages)
+    plain = _plain([(tex, display) for tex, display, _ in found])
     assert len(found) > 300
-    assert set(found) <= mathml
+    for (tex, _, markup), expected in zip(found, plain, strict=True):
+        assert _mathml(markup) == _mathml(expected), tex
 
 
 @pytest.mark.browser
@@ -315,22 +320,7 @@ def test_the_pointer_and_the_keyboard_get_the_card_of_a_symbol(browser, base_url
 def test_an_inline_formula_can_break_its_line_where_it_could_without_links(built_site, pages):
     """KaTeX lets an inline formula wrap after a binary operator or a relation (each run it
     cannot break is a span.base): a linked ⟶ or × keeps that break (cheat sheet, narrow cells)."""
-    found: dict[str, int] = {}
-    for page in pages:
-        if not any(f["links"] for f in pages[page].formulas):
-            continue
-        markup = (built_site / (page + "index.html" if page.endswith("/") or not page else page)).read_text(encoding="utf-8")
-        for m in re.finditer(r'<span class="formula-symbols">', markup):
-            start = markup.rfind('<span class="katex">', 0, m.start())  # the formula just before its list
-            if markup.endswith('<span class="katex-display">', 0, start):
-                continue
-            formula = markup[start : m.start()]
-            tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', formula, re.S).group(1)
-            found[html.unescape(tex)] = formula.count('class="base"')
-    katex = KatexRenderer(ROOT, {"\\R": "\\mathbb{R}", "\\E": "\\mathbb{E}"})
-    try:
-        plain = katex.render_many([(t, False) for t in found])
-    finally:
-        katex.close()
+    found = {tex: markup.count('class="base"') for tex, display, markup in _linked_formulas(built_site, pages) if not display}
+    plain = _plain([(t, False) for t in found])
     assert len(found) > 300 and sum(n > 1 for n in found.values()) > 100
-    assert {t: n for t, n in found.items()} == {t: h.count('class="base"') for t, h in zip(found, plain, strict=True)}
+    assert found == {t: h.count('class="base"') for t, h in zip(found, plain, strict=True)}

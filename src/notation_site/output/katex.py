@@ -52,9 +52,6 @@ class KatexRenderer:
         self._cache: dict[tuple[str, bool, str, bool], str | KatexError] = {}
         self._used: dict[tuple[str, bool, str, bool], None] = {}
         self._reader: str | None = None
-        self.dropped: dict[str, int] = {}
-        """For each formula rendered with links, how many of its links had to be left out
-        because their wrapper would have changed the drawing (none, on the site today)."""
 
     def link_with(self, data: dict) -> None:
         """Load the formula reader (``reader.js``) with ``data`` (``reading.reader_data``):
@@ -111,8 +108,6 @@ class KatexRenderer:
                 raise RuntimeError("the KaTeX renderer (node) exited unexpectedly")
             for key, result in zip(todo, json.loads(line)["results"], strict=True):
                 self._cache[key] = KatexError(result["error"]) if "error" in result else result["html"]
-                if result.get("dropped"):
-                    self.dropped[key[0]] = result["dropped"]
         self._used.update(dict.fromkeys(keys))
         return [self._cache[k] for k in keys]
 

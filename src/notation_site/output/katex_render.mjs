@@ -4,7 +4,7 @@
 // A first line {"reader": data} (notation_site.output.reading.reader_data) loads the formula
 // reader (reader.js); then an item with "link": true comes back with the pieces of the formula
 // that name an entry wrapped in <span class="enclosing" data-entry="id" data-claims="a|b">
-// (KaTeX's \htmlData), and "links" and "dropped" counts.
+// (KaTeX's \htmlData).
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
 
@@ -45,27 +45,22 @@ function layout(html) {
 // whose wrapper would change the drawing (a base that is no longer one character, say) is
 // dropped, and the formula is tried again without it.
 function linked(tex, display, macros, plain) {
-  let spans = reader.links(tex);
   const want = layout(plain);
-  const attempt = (ss) => {
+  const attempt = (spans) => {
+    if (!spans.length) return null;
     try {
-      const html = render(reader.linkedTex(tex, ss), display, macros, LINKING);
+      const html = render(reader.linkedTex(tex, spans), display, macros, LINKING);
       return layout(html) === want ? html : null;
     } catch (err) {
       return null;
     }
   };
-  const total = spans.length;
-  let html = spans.length ? attempt(spans) : null;
-  if (spans.length && html === null) {
-    spans = spans.filter((s) => attempt([s]) !== null);
-    html = spans.length ? attempt(spans) : null;
-    if (html === null) spans = [];
-  }
-  if (html === null) return { html: plain, links: 0, dropped: total };
+  const spans = reader.links(tex);
+  const html = attempt(spans) || attempt(spans.filter((s) => attempt([s]) !== null));
+  if (html === null) return plain;
   // what assistive technology reads (the MathML, with the TeX as written) is the plain one's
   const mathml = /<span class="katex-mathml">[\s\S]*?<\/math><\/span>/;
-  return { html: html.replace(mathml, () => plain.match(mathml)[0]), links: spans.length, dropped: total - spans.length };
+  return html.replace(mathml, () => plain.match(mathml)[0]);
 }
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -80,7 +75,7 @@ for await (const line of lines) {
   const results = request.items.map(({ tex, display, link }) => {
     try {
       const plain = render(tex, display, request.macros);
-      return link && reader ? linked(tex, display, request.macros, plain) : { html: plain };
+      return { html: link && reader ? linked(tex, display, request.macros, plain) : plain };
     } catch (err) {
       return { error: String(err.message || err) };
     }

@@ -137,10 +137,10 @@
 
   // Walk the tree; yield pieces {key, text, flags, range}. `word(w)` says whether a run of
   // letters is a known word (so `softmax(x)` typed without \mathrm is one piece).
-  // With `units`, a piece that is a sub- or superscripted base gets `unit`: the range of the
+  // With `withUnits`, a piece that is a sub- or superscripted base gets `unit`: the range of the
   // base with its scripts, the smallest piece of source that can be wrapped without moving the
   // scripts (a wrapped base is no longer a single character to KaTeX).
-  function pieces(tree, tex, glyphs, isWord, units) {
+  function pieces(tree, tex, glyphs, isWord, withUnits) {
     const out = [];
     let cursor = 0;
     const glyph = (t) => (t && t[0] === "\\" && glyphs[t.slice(1)]) || t;
@@ -253,7 +253,7 @@
           }
           node(base, f, where);
           // what the base itself is (\sum, \mathbb{R}, \hat{A}) is linked with its scripts
-          if (units && whole && base && /^(op|mathord|textord|atom|font|operatorname|mclass|accent)$/.test(base.type)) {
+          if (withUnits && whole && base && /^(op|mathord|textord|atom|font|operatorname|mclass|accent)$/.test(base.type)) {
             for (let k = first; k < out.length; k++) {
               if (base.type === "accent" && !out[k].key.startsWith("acc:")) continue;
               const r = out[k].range; // an operator's own source position is found by its name (\max_k)
@@ -544,8 +544,8 @@
 
     // The pieces of a parsed formula that name something, each with its candidates (the
     // likely entry first); plain letters no entry names are left out.
-    function recognise(tree, tex, units) {
-      const found = pieces(tree, tex, data.texGlyphs, (w) => words.has(w.toLowerCase()), units);
+    function recognise(tree, tex, withUnits) {
+      const found = pieces(tree, tex, data.texGlyphs, (w) => words.has(w.toLowerCase()), withUnits);
       const result = [];
       for (const p of found) {
         p.candidates = candidates(p);
