@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries check-code new-entry rename-snippet lookup browser clean
+.PHONY: install serve build test test-reference bench check-entries check-code new-entry rename-snippet lookup read browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -52,6 +52,10 @@ check-code: $(STAMP)
 # Look notation up in the terminal: make lookup Q=⊙ (a glyph, name, LaTeX command or API name).
 lookup: $(STAMP)
 	@$(PY) -m notation_site.lookup -- $(if $(Q),'$(subst ','\'',$(Q))',$(error usage: make lookup Q=⊙))
+
+# How the formula reader reads a formula: make read TEX='\mathbb{E}_{x \sim p}[f(x)]' (ID=<id>: as on that entry's page).
+read: $(STAMP)
+	@$(PY) -m notation_site.read_formula $(if $(ID),--home '$(ID)') -- $(if $(TEX),'$(subst ','\'',$(TEX))',$(error usage: make read TEX='...'))
 
 # Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
 # (it asks for what is not given; AFTER=entropy places it after that entry on the topic page, SNIPPET=
