@@ -2,8 +2,9 @@
 
 A line is run like a notebook cell, in a fresh namespace holding the **shared example inputs**
 (``z``, ``x``, ``A``, ``Q``, ``p``, ``logits``, ``model``, ``f`` …: float64 NumPy arrays
-for a NumPy line and the same numbers as float64 torch tensors for a PyTorch line), then the
-entry's own inputs (``code_check: inputs:``), then the line. The **value of a line** is:
+for a NumPy line and the same numbers as float64 torch tensors for a PyTorch line; numbers stay
+Python numbers on both sides, see ``to_torch``), then the entry's own inputs (``code_check:
+inputs:``), then the line. The **value of a line** is:
 
 - the value of its last statement when that is an expression (``e = ...; e / e.sum()``);
 - the value of the names its last statement assigns when that is an assignment
@@ -50,14 +51,21 @@ def shared_numpy() -> dict[str, Any]:
     """The NumPy side's example inputs: small seeded float64 arrays, sizes and functions.
 
     Sizes: B = 2 sequences, N = 3 tokens, d = d_model = 4 features, h = 2 heads of d_k = d_v = 2,
-    n = 5 outcomes (the length of ``z``, ``p``, ``q``), |V| = ``vocab_size`` = 6 tokens.
+    n = ``num_classes`` = 5 outcomes (the length of ``z``, ``p``, ``q``, the columns of ``logits``),
+    |V| = ``vocab_size`` = 6 tokens.
     ``x`` (also ``X``), ``y``, ``A`` are N × d; ``Q``, ``K``, ``V`` are N × d_k; ``W_Q``, ``W_K``,
     ``W_V`` are d × d_k, ``W_O`` is h·d_v × d, ``W_E`` is |V| × d and ``W_out`` d × |V|.
-    ``V`` is the value matrix: an entry using V for the vocabulary size declares ``V: 6``.
+    Each name means one thing: ``K`` and ``V`` are attention's key and value matrices, never the
+    number of classes (the Conventions' K) or the vocabulary size; those are ``num_classes`` and
+    ``vocab_size``, and an entry whose code writes K or V for them declares ``K: 5`` or ``V: 6``.
+
+    >>> ns = shared_numpy()
+    >>> ns["K"].shape, ns["num_classes"], ns["logits"].shape
+    ((3, 2), 5, (3, 5))
     """
     rng = np.random.default_rng(0)
     normal = lambda *shape: rng.normal(size=shape)  # noqa: E731
-    B, N, d, h, d_k, vocab_size = 2, 3, 4, 2, 2, 6
+    B, N, d, h, d_k, n, vocab_size = 2, 3, 4, 2, 2, 5, 6
     p = np.array([0.1, 0.2, 0.3, 0.15, 0.25])
     q = np.array([0.3, 0.1, 0.2, 0.25, 0.15])
     joint = np.array([[0.10, 0.20, 0.10], [0.25, 0.05, 0.30]])
@@ -65,7 +73,7 @@ def shared_numpy() -> dict[str, Any]:
     ns: dict[str, Any] = {
         "np": np, "math": math, "notation": notation,
         # sizes and indices
-        "B": B, "N": N, "n": 5, "d": d, "d_model": d, "h": h, "d_k": d_k, "d_v": d_k, "d_in": d, "d_out": 3,
+        "B": B, "N": N, "n": n, "num_classes": n, "d": d, "d_model": d, "h": h, "d_k": d_k, "d_v": d_k, "d_in": d, "d_out": 3,
         "m": 3, "vocab_size": vocab_size, "i": 2, "j": 1, "k": 2, "t": 3, "T": 0.5, "r": 2, "s": 1,
         # scalars
         "lr": 0.1, "eta": 0.1, "eps": 1e-5, "lam": 0.9, "mu": 0.5, "sigma": 2.0, "c": 1.0, "f0": 1.5,
@@ -81,7 +89,7 @@ def shared_numpy() -> dict[str, Any]:
         "W_E": normal(vocab_size, d), "W_out": normal(d, vocab_size),
         "M": np.triu(np.full((N, N), -np.inf), k=1),
         "p": p, "q": q, "pi": p, "probs": p, "joint": joint,
-        "logits": normal(N, 5), "targets": np.array([1, 4, 0]), "tokens": np.array([3, 1, 4, 1, 5]),
+        "logits": normal(N, n), "targets": np.array([1, 4, 0]), "tokens": np.array([3, 1, 4, 1, 5]),
         "ids": np.array([3, 1, 4]),
         "rng": np.random.default_rng(0),
         # functions: f is element-wise
@@ -109,13 +117,27 @@ class _Tokenizer:
         return [ord(ch) % self.vocab_size for ch in text]
 
 
-def _to_torch(value: Any, torch: Any) -> Any:
+def to_torch(value: Any, torch: Any) -> Any:
+    """A NumPy-side input as the PyTorch line gets it: an array (of any shape, 0-d included)
+    becomes a tensor of its dtype, a number stays a Python number (a NumPy scalar such as
+    ``p.max()`` becomes a ``float``, ``int`` or ``bool``), so that an argument PyTorch wants as
+    a float (``label_smoothing=``, ``p=`` of dropout) gets one; tuples and lists are converted
+    item by item, anything else is passed as it is. ``torch`` is the module (a parameter, so that
+    the NumPy side never imports it).
+
+    >>> from types import SimpleNamespace
+    >>> fake = SimpleNamespace(from_numpy=lambda a: ("tensor", a.shape))
+    >>> to_torch(np.zeros((2, 3)), fake), to_torch(np.float64(0.1), fake), to_torch((1, np.int64(2)), fake)
+    (('tensor', (2, 3)), 0.1, (1, 2))
+    """
     if isinstance(value, np.ndarray):
         return torch.from_numpy(value.copy())
+    if isinstance(value, np.generic):
+        return value.item()
     if isinstance(value, tuple):
-        return tuple(_to_torch(v, torch) for v in value)
+        return tuple(to_torch(v, torch) for v in value)
     if isinstance(value, list):
-        return [_to_torch(v, torch) for v in value]
+        return [to_torch(v, torch) for v in value]
     return value
 
 
@@ -130,7 +152,7 @@ def _shared_torch() -> dict[str, Any]:
     from torch import nn
 
     shared = shared_numpy()
-    ns = {k: _to_torch(v, torch) for k, v in shared.items() if k not in ("np", "rng", "f", "scipy")}
+    ns = {k: to_torch(v, torch) for k, v in shared.items() if k not in ("np", "rng", "f", "scipy")}
     torch.manual_seed(0)
     d = shared["d"]
     model = _tiny_lm(torch, nn, d, shared["vocab_size"])
@@ -224,10 +246,11 @@ class LineResult:
 def namespace(entry: Any, side: str) -> dict[str, Any]:
     """The shared inputs for ``side`` with the entry's own ``code_check: inputs:`` on top.
 
-    Each input is a literal (a number, or a nested list: a NumPy array of it), a string (a Python
-    expression evaluated in the NumPy namespace, after the inputs above it), or a mapping
-    ``{numpy: expr, pytorch: expr}`` with one expression per side (a side it omits keeps the
-    shared value). The PyTorch side gets the NumPy side's values as tensors unless it has its own.
+    Each input is a number (a Python number on both sides), a nested list (a NumPy array, and a
+    tensor for PyTorch), a string (a Python expression evaluated in the NumPy namespace, after
+    the inputs above it), or a mapping ``{numpy: expr, pytorch: expr}`` with one expression per
+    side (a side it omits keeps the shared value). The PyTorch side gets the NumPy side's value
+    converted by ``to_torch`` (arrays become tensors, numbers stay numbers) unless it has its own.
     """
     ns = shared_numpy()
     torch_own: dict[str, str | None] = {}
@@ -250,7 +273,7 @@ def namespace(entry: Any, side: str) -> dict[str, Any]:
     tns = _shared_torch()
     for name in _inputs(entry):
         if name not in torch_own:
-            tns[name] = _to_torch(ns[name], torch)
+            tns[name] = to_torch(ns[name], torch)
         elif torch_own[name] is not None:
             tns[name] = eval(str(torch_own[name]), tns)  # noqa: S307
     return tns
