@@ -39,7 +39,7 @@ build: $(STAMP)
 	mv site.partial site
 	rm -rf site.previous
 
-# A failure prints the validator's messages and its count; make adds its own "Error 2" line after them.
+# A failure prints the validator's messages and its count; make adds its own "Error 1" line after them.
 check-entries: $(STAMP)
 	@$(PY) -m notation_site.validate
 
