@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 
 from conftest import ROOT
@@ -56,3 +57,45 @@ def test_the_module_table_names_every_module_of_the_library():
     section = section[: section.index("\n## ")]
     listed = set(re.findall(r"^\| `(\w+\.py)` \|", section, re.M))
     assert listed == modules
+
+
+def _signature(function) -> str:
+    """``name(a, b=1, *, c)`` as CONTRIBUTING writes a helper: names and defaults, no types."""
+    parts, keyword_only = [], False
+    for p in inspect.signature(function).parameters.values():
+        if p.name == "self":
+            continue
+        if p.kind is p.KEYWORD_ONLY and not keyword_only:
+            parts.append("*")
+            keyword_only = True
+        parts.append(p.name if p.default is p.empty else f"{p.name}={p.default!r}")
+    return f"{function.__name__}({', '.join(parts)})"
+
+
+def _helpers():
+    """The rendering helpers snippets print with and the helpers their tests read them back with."""
+    import conftest
+    import html_output
+    from notation import render
+
+    functions = [getattr(render, n) for n in render.__all__]
+    functions += [getattr(html_output, n) for n in html_output.__all__ if not isinstance(getattr(html_output, n), type)]
+    return [*functions, html_output.Table.column, conftest.run_snippet, conftest.visible_text]
+
+
+def test_every_helper_documents_each_parameter_with_an_example_and_the_guide_gives_its_signature():
+    import html_output
+
+    missing = []
+    for function in _helpers():
+        doc = inspect.getdoc(function) or ""
+        names = [p for p in inspect.signature(function).parameters if p != "self"]
+        missing += [f"{function.__qualname__}: parameter ``{n}`` not in its docstring" for n in names if f"``{n}``" not in doc]
+        if ">>>" not in doc:
+            missing.append(f"{function.__qualname__}: no >>> example")
+        if f"`{_signature(function)}`" not in CONTRIBUTING and function is not html_output.Table.column:
+            missing.append(f"CONTRIBUTING.md does not give `{_signature(function)}`")
+    table_doc = inspect.getdoc(html_output.Table)
+    missing += [f"Table: field ``{f}`` not in its docstring" for f in ("caption", "header", "rows") if f"``{f}``" not in table_doc]
+    assert "`.column(name)`" in CONTRIBUTING
+    assert not missing, "\n".join(missing)
