@@ -119,7 +119,8 @@ ALIAS_CALLS = {
 @pytest.mark.reference
 @pytest.mark.parametrize("name", sorted(n for n in ALIAS_CALLS if any(n == a for _, a in ALIAS_NAMES)))
 def test_scipy_and_jax_functions_in_aliases_agree_with_the_library(name):
-    from notation_site.examples.code_lines import compare, shared_numpy
+    from notation_site.examples.code_lines import compare
+    from notation_site.examples.inputs import shared_numpy
 
     top = name.split(".")[0]
     module = _require(top)
@@ -195,7 +196,7 @@ def test_the_value_of_a_line_is_its_last_expression_or_what_its_last_statement_a
 def test_an_input_number_stays_a_python_number_for_the_pytorch_line_and_an_array_becomes_a_tensor():
     from types import SimpleNamespace
 
-    from notation_site.examples.code_lines import to_torch
+    from notation_site.examples.inputs import to_torch
 
     tensors = SimpleNamespace(from_numpy=lambda a: ("tensor", a.dtype.name, a.shape))  # stands in for torch
     assert to_torch(np.array([0.5, 0.3]), tensors) == ("tensor", "float64", (2,))
@@ -207,7 +208,7 @@ def test_an_input_number_stays_a_python_number_for_the_pytorch_line_and_an_array
 
 
 def test_shared_inputs_give_each_name_one_meaning():
-    from notation_site.examples.code_lines import shared_numpy
+    from notation_site.examples.inputs import shared_numpy
 
     ns = shared_numpy()
     assert ns["K"].shape == ns["V"].shape == ns["Q"].shape == (ns["N"], ns["d_k"])  # attention's matrices
