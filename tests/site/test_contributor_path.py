@@ -252,8 +252,15 @@ def test_new_entry_appends_to_a_block_style_entries_list(tmp_path):
 
 def test_make_new_entry_without_after_says_where_the_id_went_and_rename_snippet_renames_everywhere(repo_copy):
     repo = repo_copy
-    created = make(repo, "new-entry", "ID=fresh-one", "NAME=Fresh", f"TOPIC={TOPIC}", "SYMBOL=x")
+    created = make(repo, "new-entry", "ID=fresh-one", "NAME=Fresh", f"TOPIC={TOPIC}", "SYMBOL=\\frac{x}{2}")
     assert created.returncode == 0, created.stderr
+    # the preview is the entry's own page, and the check before the pull request is make check-entry
+    assert "preview at http://127.0.0.1:8000/entries/fresh-one/\n" in created.stdout
+    assert "make check-entry ID=fresh-one" in created.stdout and "make test " not in created.stdout
+    # latex_commands asks for what the entry explains, not for the generic commands it uses (CONTRIBUTING)
+    stub = (repo / "docs/entries/fresh-one.md").read_text(encoding="utf-8")
+    (commands,) = [line for line in stub.splitlines() if line.startswith("latex_commands:")]
+    assert "this entry explains" in commands and "not ones it only uses" in commands and "# commands in the symbol" not in stub
     ids = parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"]
     assert ids[-1] == "fresh-one"
     assert f"under entries: after '{ids[-2]}' (the end of the list)" in created.stdout
