@@ -34,6 +34,13 @@ def test_vocabulary_sizes_and_embedding_matrix_heights():
     for v, d in [(50_257, 768), (32_000, 4_096), (256_000, 2_048)]:
         assert f"{v:,}" in text and f"{v * d:,}" in text
         assert f"{round(v * d * 2 / 1e6)}" in text  # bf16: 2 bytes per entry, in MB
+    # padded embeddings: rows = the next multiple at or above the token count; 50,304 is Pythia's config.vocab_size
+    padded = ho.tables(run_snippet("vocabulary_sizes"))[-1]
+    for label, tokens, multiple in [("Pythia-70M to 2.8B (multiple of 128)", 50_277, 128), ("nanoGPT's GPT-2 (multiple of 64)", 50_257, 64)]:
+        rows = math.ceil(tokens / multiple) * multiple
+        assert rows % multiple == 0 and rows - multiple < tokens <= rows
+        assert ho.nums(padded.rows[label]) == [tokens, multiple, rows, rows - tokens]
+    assert ho.nums(padded.rows["Pythia-70M to 2.8B (multiple of 128)"])[2] == 50_304
 
 
 def test_one_hot_picks_a_row_at_toy_and_gpt2_size():
