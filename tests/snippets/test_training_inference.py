@@ -254,7 +254,7 @@ def test_lora_saving_and_rank():
     assert "r = 8 65,536 0.39 %" in text
     assert re.search(r"B = 0 \)?\s*,? largest change in W x 0\.000", text)
     assert "rank of W_0 6" in text
-    assert "after training 2" in text  # rank(BA) ≤ r = 2
-    assert "rank of W_0 + \\Delta W 6" in text
+    assert "with a random stand-in for a trained B 2" in text  # rank(BA) ≤ r = 2
+    assert "rank of W = W_0 + \\tfrac{\\alpha}{r} \\Delta W 6" in text
     assert f"trainable numbers in B and A (vs W_0 ) {2 * (8 + 6)} (vs {8 * 6})" in text
     assert text.endswith("True")
