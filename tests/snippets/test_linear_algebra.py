@@ -201,6 +201,23 @@ def test_eigenvectors_keep_their_direction_and_eigenvalues_match_closed_forms():
 # ---------------------------------------------------------------- svd
 
 
+def test_svd_spectral_norm_counterexample_to_uniqueness():
+    # A = diag(3, 1), B = diag(3 + t, 0): A − B = diag(−t, 1), whose spectral norm is max(|t|, 1)
+    # and Frobenius norm √(t² + 1), by hand; so every |t| ≤ 1 ties with the truncated SVD (t = 0)
+    # at σ₂ = 1 in the spectral norm, and only t = 0 is best in the Frobenius norm
+    ties = tables(run_snippet("svd_low_rank"))[-1]
+    assert len([label for label in ties.rows if label]) == 6
+    for label, cells in ties.rows.items():
+        if not label:
+            continue
+        shift = num(label.split("=")[1])
+        spectral, frobenius = nums(cells)
+        assert close(spectral, max(abs(shift), 1.0), 4) and close(frobenius, math.sqrt(shift**2 + 1), 4)
+    spectral_ties = [label for label, cells in ties.rows.items() if label and nums(cells)[0] == 1.0]
+    frobenius_best = [label for label, cells in ties.rows.items() if label and nums(cells)[1] == 1.0]
+    assert spectral_ties == ["t = -1", "t = -0.5", "t = 0", "t = 0.5", "t = 1"] and frobenius_best == ["t = 0"]
+
+
 def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
     out = run_snippet("svd_low_rank")
     s = vector(fact(out, "singular values \\sigma_i"))
@@ -209,7 +226,7 @@ def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
     assert num(fact(out, "U \\Sigma V^\\top - A")) < 1e-12
     assert fact(out, "U^\\top U = I") == "True"
     assert fact(out, "operatorname{rank}(A)") == "5"
-    (t,) = tables(out)
+    t = tables(out)[0]
     ranks, errs, dropped, spectral, next_sigma = [], [], [], [], []
     for k in range(6):
         r, err2, drop, spec, nxt, share = t.rows[f"k = {k}"]
@@ -314,21 +331,48 @@ def test_definiteness_follows_the_eigenvalues_not_the_entries():
     out = run_snippet("positive_definite_checks")
     (t,) = tables(out)
     by_start = lambda prefix: next(v for k, v in t.rows.items() if k.startswith(prefix))  # noqa: E731
+    # columns: eigenvalues, smallest xᵀAx, np.linalg.cholesky succeeds, A ≻ 0 (library), A ⪰ 0
     # closed-form eigenvalues of the 2 × 2 examples: a ± b for [[a, b], [b, a]]
     pd = by_start("\\begin{bmatrix} 2 & -1")
-    assert vector(pd[0]) == [3.0, 1.0] and pd[2:] == ["yes", "yes"]
+    assert vector(pd[0]) == [3.0, 1.0] and pd[2:] == ["yes", "yes", "yes"]
     assert num(pd[1]) >= 1.0 - 1e-3  # min of xᵀAx over unit x is λ_min = 1
     indef = by_start("\\begin{bmatrix} 1 & 2")
-    assert vector(indef[0]) == [3.0, -1.0] and indef[2:] == ["no", "no"] and num(indef[1]) < 0
+    assert vector(indef[0]) == [3.0, -1.0] and indef[2:] == ["no", "no", "no"] and num(indef[1]) < 0
     psd = by_start("\\begin{bmatrix} 1 & 1")
-    assert vector(psd[0]) == [2.0, 0.0] and psd[2:] == ["no", "yes"]
+    assert vector(psd[0]) == [2.0, 0.0] and psd[2:] == ["no", "no", "yes"]
     cov = by_start("covariance")
-    assert cov[2:] == ["yes", "yes"] and all(v > 0 for v in vector(cov[0]))
+    assert cov[2:] == ["yes", "yes", "yes"] and all(v > 0 for v in vector(cov[0]))
     gram = by_start("Gram")
     lam = vector(gram[0])
-    assert lam[2:] == [0.0, 0.0] and gram[2:] == ["no", "yes"]  # rank 2 in ℝ⁴
+    # rank 2 in ℝ⁴, so not ≻ 0, yet Cholesky goes through: the library's tolerance says no
+    assert lam[2:] == [0.0, 0.0] and gram[2:] == ["yes", "no", "yes"]
     neg = t.rows["-I_2"]
-    assert vector(neg[0]) == [-1.0, -1.0] and neg[2:] == ["no", "no"]
+    assert vector(neg[0]) == [-1.0, -1.0] and neg[2:] == ["no", "no", "no"]
+    # the Gram matrix independently: regenerate G (the snippet's second draw) and factorise GᵀG by the
+    # Cholesky–Banachiewicz loop in plain floats; it also succeeds, with its first two pivots equal
+    # to numpy's and its last two of the size of rounding (about √(ε · scale) ≈ 1e-8, not 0)
+    rng = np.random.default_rng(0)
+    rng.standard_normal((50, 3))
+    G = rng.standard_normal((2, 4))
+    M = (G.T @ G).tolist()
+    L = [[0.0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(i + 1):
+            s = math.fsum(L[i][k] * L[j][k] for k in range(j))
+            if i == j:
+                assert M[i][i] - s > 0  # the loop does not fail either
+                L[i][i] = math.sqrt(M[i][i] - s)
+            else:
+                L[i][j] = (M[i][j] - s) / L[j][j]
+    printed = [num(v) for v in fact(out, "diagonal of the Cholesky factor").split(", ")]
+    assert close(printed[0], L[0][0], 3) and close(printed[1], L[1][1], 2)
+    assert all(0 < v < 1e-7 for v in printed[2:]) and all(0 < L[i][i] < 1e-7 for i in (2, 3))
+    assert fact(out, "rank (of a") == "2"  # G is 2 × 4, so rank(GᵀG) ≤ 2
+    smallest = [num(v) for v in fact(out, "two smallest eigenvalues").split(" and ")]
+    assert all(abs(v) < 1e-14 for v in smallest)
+    assert fact(out, "with no tolerance") == ("True" if min(smallest) > 0 else "False")
+    # diag(1, 1e-11) is positive definite, but below the relative tolerance 1e-10
+    assert fact(out, "operatorname{diag}(1, 10^{-11})") == "[True, False]"
     # the random search never goes below the smallest eigenvalue
     for cells in t.rows.values():
         assert num(cells[1]) >= min(vector(cells[0])) - 1e-3
