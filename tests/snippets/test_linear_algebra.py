@@ -76,6 +76,22 @@ def test_inverse_matches_the_2x2_formula_and_solve_beats_the_inverse():
     assert cond10 > 1e12 and res_inv10 > 1e6 * res_solve10
     # the Hilbert matrix's condition number grows about e^{3.5 n}: n = 10 is far above n = 4
     assert cond10 > 1e8 * nums(t.rows["n = 4"])[0]
+    # n = 11: refused as singular to working precision, yet invertible; its exact determinant, by
+    # Gaussian elimination in fractions, is about 3.0e-65, which the printed one matches
+    from fractions import Fraction
+
+    rows = [[Fraction(1, i + j + 1) for j in range(11)] for i in range(11)]
+    det = Fraction(1)
+    for c in range(11):
+        det *= rows[c][c]
+        for r in range(c + 1, 11):
+            f = rows[r][c] / rows[c][c]
+            rows[r] = [x - f * y for x, y in zip(rows[r], rows[c])]
+    assert det > 0 and close(num(fact(out, "n = 11: determinant")) * 1e65, float(det) * 1e65, 1)
+    assert num(fact(out, "n = 11: condition number")) > 10 * cond10
+    assert fact(out, "n = 11: numerical rank") == "10"
+    refusal = fact(out, "n = 11: inverse(H)")
+    assert "singular to working precision" in refusal and "determinant 0" not in refusal
 
 
 # ---------------------------------------------------------------- trace
