@@ -286,6 +286,8 @@ def test_outer_product_is_the_table_of_products_and_has_rank_one():
     for i, (label, cells) in enumerate(t.rows.items()):
         assert nums(cells) == [u[i] * vj for vj in v]
     assert fact(out, "shape and rank") == "3 × 4, rank 1"
+    # the site's ⊗ (Kronecker) of the rows u (1 × 3) and v (1 × 4): 1 × 12, entry (0, 4i + j) = u_i v_j
+    assert fact(out, "the Kronecker product") == f"1 × {len(u) * len(v)}, True"
     w = [4.0, -1.0, 0.5]
     dot = sum(a * b for a, b in zip(u, w))
     assert num(fact(out, "(dot product, one number)")) == dot == num(fact(out, "(the same number)"))
