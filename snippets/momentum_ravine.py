@@ -54,3 +54,14 @@ print(
         caption="$\\eta = 0.02$ for steps 1–20, then $0.002$",
     )
 )
+fade = mu ** np.arange(1, 60)
+tenth = int(np.argmax(fade < 0.1)) + 1
+print(
+    facts(
+        {
+            "steps until the heavy ball's old velocity has faded to a tenth, the first $k$ with $\\mu^k < 0.1$": tenth,
+            "$\\mu^k$ at that step": float(mu**tenth),
+        },
+        precision=3,
+    )
+)
