@@ -40,7 +40,7 @@ single = np.array([elbo_estimate(x, 0.5, 0.5, s2, eps[k : k + 1]) for k in range
 print(
     facts(
         {
-            "Monte Carlo ELBO for the rough guess: 10,000 reparameterised samples $z = 0.5 + \\sqrt{0.5}\\,\\varepsilon$": elbo_estimate(x, 0.5, 0.5, s2, eps),
+            "Monte Carlo ELBO for the rough guess: 10,000 reparameterised samples $z = 0.5 + \\sqrt{0.5}\\,\\epsilon$": elbo_estimate(x, 0.5, 0.5, s2, eps),
             "the same with a single sample, as a VAE training step often uses": single[0],
             "$\\log p(x)$, for comparison": evidence,
             "share of the 10,000 one-sample estimates above $\\log p(x)$": f"{np.mean(single > evidence):.1%}",
