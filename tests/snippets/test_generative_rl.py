@@ -7,7 +7,7 @@ import math
 
 import pytest
 from conftest import run_snippet
-from html_output import close, fact, facts, num, nums, tables
+from html_output import close, fact, facts, num, nums, tables, vector
 
 GAMMA, P_RIGHT = 0.9, 0.7
 
@@ -352,7 +352,7 @@ def test_gan_optimal_discriminator_and_value():
 
 def test_chinchilla_optimal_split_and_two_models():
     html = run_snippet("scaling_law_chinchilla")
-    budgets, models = tables(html)
+    budgets, models, kaplan = tables(html)
     L = lambda n, d: 1.69 + 406.4 / n**0.34 + 410.7 / d**0.28  # noqa: E731
     for cells in budgets.rows.values():
         C, N, D, ratio, loss = nums(cells)
@@ -364,3 +364,10 @@ def test_chinchilla_optimal_split_and_two_models():
     assert close(gopher[1], L(280e9, 300e9), 4) and close(chinchilla[1], L(70e9, 1.4e12), 4)
     assert chinchilla[1] < gopher[1]
     assert close(num(fact(html, "exponent a")), 0.28 / 0.62, 3)
+    # Kaplan et al. (2020), eqs. 1.1 and 1.2, written out: L(N) = (8.8e13 / N)^0.076, L(D) = (5.4e13 / D)^0.095
+    for label, (loss_n, loss_d) in ((k, nums(v)) for k, v in kaplan.rows.items() if k):
+        x = num(label)
+        assert close(loss_n, (8.8e13 / x) ** 0.076, 3) and close(loss_d, (5.4e13 / x) ** 0.095, 3)
+    assert close(num(fact(html, "tenfold N")), 10**-0.076, 3) and close(num(fact(html, "tenfold D")), 10**-0.095, 3)
+    assert num(fact(html, "Kaplan et al.'s a")) == 0.73
+    assert vector(fact(html, "ten times the compute")) == [round(10**0.73, 3), round(10 ** (0.28 / 0.62), 3)]
