@@ -133,6 +133,33 @@ def values_for_logits(theta, gamma=GAMMA, sweeps=600):
     return V
 
 
+def test_policy_gradient_bandit_log_derivative_against_the_closed_form():
+    html = run_snippet("policy_gradient_bandit")
+    pulls, grads = tables(html)
+    r, pi = [1.0, 0.2], [0.5, 0.5]  # the two arms' payoffs, and the softmax of zero logits
+    J = sum(p * v for p, v in zip(pi, r))
+    for a, label in enumerate(["pull arm A", "pull arm B"]):
+        prob, reward, score, contribution = pulls.rows[label]
+        e = [1.0 if b == a else 0.0 for b in range(2)]
+        assert num(prob) == pi[a] and num(reward) == r[a]
+        assert vector(score) == [e[b] - pi[b] for b in range(2)]
+        assert vector(contribution) == [r[a] * (e[b] - pi[b]) for b in range(2)]
+    exact = [pi[a] * (r[a] - J) for a in range(2)]  # ∂J/∂θ_a = π(a)(r_a − J), by hand
+    assert [round(v, 4) for v in exact] == [0.2, -0.2]
+    assert all(close(g, e, 4) for g, e in zip(nums(grads.rows["exact, \\pi(a)\\,(r_a - J)"]), exact))
+    assert all(close(g, e, 4) for g, e in zip(nums(grads.rows["finite differences of J(\\boldsymbol{\\theta})"]), exact))
+    for n in (100, 10_000):
+        est = nums(grads.rows[f"log-derivative estimate, average over {n:,} pulls"])
+        # k pulls of A out of n give ∂/∂θ_A = (0.5 k − 0.1 (n − k)) / n; the standard deviation is 0.3 / √n
+        k = round((est[0] + 0.1) * n / 0.6)
+        assert 0 <= k <= n and close(est[0], (0.5 * k - 0.1 * (n - k)) / n, 4) and est[1] == -est[0]
+        assert abs(est[0] - exact[0]) < 4 * 0.3 / math.sqrt(n)
+    before, after = vector(fact(html, "\\pi(A) before and after"))
+    assert before == 0.5 and close(after, 1 / (1 + math.exp(-(0.2 - -0.2))), 4)  # softmax of (0.2, −0.2)
+    j_before, j_after = vector(fact(html, "J before and after"))
+    assert j_before == J and close(j_after, after * 1.0 + (1 - after) * 0.2, 4)
+
+
 def test_policy_gradient_three_ways_and_ascent():
     html = run_snippet("policy_gradient_corridor")
     grads, ascent = tables(html)
