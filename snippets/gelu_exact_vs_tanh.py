@@ -45,7 +45,7 @@ zero = grid[sign_change] - slope[sign_change] * (grid[sign_change + 1] - grid[si
 print(
     table(
         np.array(
-            [[sci(g), relu_slope, leaky_slope] for g, relu_slope, leaky_slope in zip(
+            [[sci(g) if abs(g) < 1e-3 else fmt(g, 3), relu_slope, leaky_slope] for g, relu_slope, leaky_slope in zip(
                 gelu_derivative(slope_points), np.where(slope_points > 0, 1.0, 0.0), np.where(slope_points > 0, 1.0, 0.01)
             )],
             dtype=object,

@@ -59,7 +59,7 @@ tenth = int(np.argmax(fade < 0.1)) + 1
 print(
     facts(
         {
-            "steps until the heavy ball's old velocity has faded to a tenth, the first $k$ with $\\mu^k < 0.1$": tenth,
+            "first $k$ with $\\mu^k < 0.1$ (old velocity down to a tenth)": tenth,
             "$\\mu^k$ at that step": float(mu**tenth),
         },
         precision=3,

@@ -33,7 +33,7 @@ print(
     facts(
         {
             "shape and rank of $\\mathbf{u}\\mathbf{v}^\\top$": f"{O.shape[0]} × {O.shape[1]}, rank {np.linalg.matrix_rank(O)}",
-            "the Kronecker product $\\mathbf{u} \\otimes \\mathbf{v}$ of the same rows: its shape, and whether it is $\\mathbf{u}\\mathbf{v}^\\top$ read row by row": f"{kron.shape[0]} × {kron.shape[1]}, {bool(np.array_equal(kron.ravel(), O.ravel()))}",
+            "Kronecker $\\mathbf{u} \\otimes \\mathbf{v}$ of the same rows": f"{kron.shape[0]} × {kron.shape[1]}; the entries of $\\mathbf{{u}}\\mathbf{{v}}^\\top$ row by row: {bool(np.array_equal(kron.ravel(), O.ravel()))}",
             "$\\mathbf{u}^\\top\\mathbf{w}$ for $\\mathbf{w} = [4, -1, 0.5]$ (dot product, one number)": dot_product(u, w),
             "$\\operatorname{tr}(\\mathbf{u}\\mathbf{w}^\\top)$ (the same number)": trace(outer_product(u, w)),
             "$AB$ as a matrix product": A @ B,

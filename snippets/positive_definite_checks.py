@@ -55,21 +55,29 @@ print(
 )
 
 # The Gram matrix has rank 2, so two eigenvalues are exactly 0; rounding makes them tiny positive
-# numbers, and Cholesky goes through with two tiny pivots instead of failing.
+# numbers, and Cholesky goes through with two tiny pivots instead of failing. diag(1, 1e-11) is
+# positive definite, but below the library's relative tolerance.
 gram = mats["Gram matrix $G^\\top G$, $G \\in \\mathbb{R}^{2 \\times 4}$"]
-lam = np.linalg.eigvalsh(gram)
+tiny = np.diag([1.0, 1e-11])
+rows = []
+for M in (gram, tiny):
+    lam = np.linalg.eigvalsh(M)
+    rows.append(
+        [
+            int(np.linalg.matrix_rank(M)),
+            ", ".join(sci(v, 2) for v in lam[:2]),
+            ", ".join(sci(v, 3) for v in np.diag(np.linalg.cholesky(M))[-2:]),
+            "yes" if np.all(lam > 0) else "no",
+            "yes" if is_positive_definite(M) else "no",
+        ]
+    )
 print(
-    facts(
-        {
-            "$G^\\top G$: rank (of a $4 \\times 4$ matrix)": int(np.linalg.matrix_rank(gram)),
-            "$G^\\top G$: the two smallest eigenvalues as eigvalsh computes them": f"{sci(lam[0], 2)} and {sci(lam[1], 2)}",
-            "$G^\\top G$: diagonal of the Cholesky factor $L$": ", ".join(sci(v, 3) for v in np.diag(np.linalg.cholesky(gram))),
-            "$G^\\top G$: np.all(eigvalsh(A) > 0), with no tolerance": bool(np.all(lam > 0)),
-            "$\\operatorname{diag}(1, 10^{-11})$, positive definite: np.all(eigvalsh(A) > 0), and the library with its tolerance": [
-                bool(np.all(np.linalg.eigvalsh(np.diag([1.0, 1e-11])) > 0)),
-                is_positive_definite(np.diag([1.0, 1e-11])),
-            ],
-        }
+    table(
+        np.array(rows, dtype=object),
+        row_labels=["$G^\\top G$ from the table, $4 \\times 4$", "$\\operatorname{diag}(1, 10^{-11})$"],
+        col_labels=["rank (np.linalg.matrix_rank)", "two smallest eigenvalues (eigvalsh)", "last two diagonal entries of Cholesky's $L$", "every eigenvalue $> 0$, no tolerance", "$A \\succ 0$ (library)"],
+        corner="symmetric $A$",
+        caption="Near the boundary a test needs a tolerance: rounding lets the singular $G^\\top G$ through, and the tolerance turns away a badly conditioned positive definite matrix",
     )
 )
 

@@ -37,7 +37,7 @@ sizes = [1e7, 1e8, 1e9, 1e10, 1e11]
 print(
     table(
         np.array([[float(kaplan_loss(x, KAPLAN["N_c"], KAPLAN["alpha_N"])), float(kaplan_loss(x, KAPLAN["D_c"], KAPLAN["alpha_D"]))] for x in sizes]),
-        row_labels=[sci(x) for x in sizes],
+        row_labels=[sci(x, 1) for x in sizes],
         col_labels=["$L(N) = (N_c / N)^{\\alpha_N}$, $N$ non-embedding parameters", "$L(D) = (D_c / D)^{\\alpha_D}$, $D$ tokens"],
         corner="$N$ or $D$",
         precision=3,

@@ -287,7 +287,7 @@ def test_outer_product_is_the_table_of_products_and_has_rank_one():
         assert nums(cells) == [u[i] * vj for vj in v]
     assert fact(out, "shape and rank") == "3 × 4, rank 1"
     # the site's ⊗ (Kronecker) of the rows u (1 × 3) and v (1 × 4): 1 × 12, entry (0, 4i + j) = u_i v_j
-    assert fact(out, "the Kronecker product") == f"1 × {len(u) * len(v)}, True"
+    assert fact(out, "Kronecker") == f"1 × {len(u) * len(v)}; the entries of \\mathbf{{u}}\\mathbf{{v}}^\\top row by row: True"
     w = [4.0, -1.0, 0.5]
     dot = sum(a * b for a, b in zip(u, w))
     assert num(fact(out, "(dot product, one number)")) == dot == num(fact(out, "(the same number)"))
@@ -347,7 +347,7 @@ def test_kronecker_product_blocks_by_loops_and_the_elementwise_contrast():
 
 def test_definiteness_follows_the_eigenvalues_not_the_entries():
     out = run_snippet("positive_definite_checks")
-    (t,) = tables(out)
+    t, edge = tables(out)
     by_start = lambda prefix: next(v for k, v in t.rows.items() if k.startswith(prefix))  # noqa: E731
     # columns: eigenvalues, smallest xᵀAx, np.linalg.cholesky succeeds, A ≻ 0 (library), A ⪰ 0
     # closed-form eigenvalues of the 2 × 2 examples: a ± b for [[a, b], [b, a]]
@@ -382,15 +382,22 @@ def test_definiteness_follows_the_eigenvalues_not_the_entries():
                 L[i][i] = math.sqrt(M[i][i] - s)
             else:
                 L[i][j] = (M[i][j] - s) / L[j][j]
-    printed = [num(v) for v in fact(out, "diagonal of the Cholesky factor").split(", ")]
-    assert close(printed[0], L[0][0], 3) and close(printed[1], L[1][1], 2)
-    assert all(0 < v < 1e-7 for v in printed[2:]) and all(0 < L[i][i] < 1e-7 for i in (2, 3))
-    assert fact(out, "rank (of a") == "2"  # G is 2 × 4, so rank(GᵀG) ≤ 2
-    smallest = [num(v) for v in fact(out, "two smallest eigenvalues").split(" and ")]
-    assert all(abs(v) < 1e-14 for v in smallest)
-    assert fact(out, "with no tolerance") == ("True" if min(smallest) > 0 else "False")
-    # diag(1, 1e-11) is positive definite, but below the relative tolerance 1e-10
-    assert fact(out, "operatorname{diag}(1, 10^{-11})") == "[True, False]"
+    rank, smallest, pivots, all_positive, library = edge.rows["G^\\top G from the table, 4 \\times 4"]
+    # the last two pivots are rounding-sized in both factorisations (their exact values depend on
+    # the order of the operations: numpy's and the loop's differ), never 0 and never a failure
+    printed = [num(v) for v in pivots.split(", ")]
+    assert all(0 < v < 1e-7 for v in printed) and all(0 < L[i][i] < 1e-7 for i in (2, 3))
+    assert rank == "2"  # G is 2 × 4, so rank(GᵀG) ≤ 2
+    lam2 = [num(v) for v in smallest.split(", ")]
+    assert all(abs(v) < 1e-14 for v in lam2)
+    assert all_positive == ("yes" if min(lam2) > 0 else "no") and library == "no"
+    # diag(1, 1e-11) is positive definite (exact eigenvalues 1e-11 and 1, Cholesky pivots √1e-11 and 1),
+    # but its smallest eigenvalue is below the relative tolerance 1e-10 of the largest
+    rank, smallest, pivots, all_positive, library = edge.rows["\\operatorname{diag}(1, 10^{-11})"]
+    assert rank == "2" and [num(v) for v in smallest.split(", ")] == [1e-11, 1.0]
+    first, second = (num(v) for v in pivots.split(", "))
+    assert first == 1.0 and abs(second / math.sqrt(1e-11) - 1) < 5e-3  # printed to 3 significant digits
+    assert all_positive == "yes" and library == "no" and 1e-11 < 1e-10 * 1.0
     # the random search never goes below the smallest eigenvalue
     for cells in t.rows.values():
         assert num(cells[1]) >= min(vector(cells[0])) - 1e-3
