@@ -25,7 +25,9 @@
   const W = {
     pattern: 5, both: 4, command: 3, glyph: 3, longer: 2, name: 3, alias: 2, letter: 1, kind: 1, context: 0.5,
     match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, home: 4,
-    letters: 3.2, // the letters page, for a Greek letter whose meaning depends on the paper
+    letters: 3.51, // the letters page, for a Greek letter whose meaning depends on the paper: ahead
+    // of any entry that only lists the letter (letter + shape + 0.5), behind one that is about it,
+    // has a matching context or shares the formula's topic
   };
   const SURE = 1;
   const LETTER = /^sym:(bold:)?[A-Za-z0-9]$/;
@@ -146,9 +148,9 @@
     for (const v of Object.values(vocab)) for (const k of v) df[k] = (df[k] || 0) + 1;
     const n = Object.keys(vocab).length;
     const rarity = (k) => (df[k] ? Math.log(n / df[k]) / Math.log(n) : 0);
+    // the letters page lists every letter an entry gives a meaning
     const lettersPage = {};
-    const host = entries[data.lettersEntry];
-    if (host) for (const letter of host.letters) { const k = piecesOf(letter)[0]; if (k) lettersPage[k.key] = true; }
+    if (entries[data.lettersEntry]) for (const e of data.entries) for (const letter of e.letters) { const k = piecesOf(letter)[0]; if (k) lettersPage[k.key] = true; }
     const words = new Set(Object.keys(index).filter((k) => k.startsWith("word:")).map((k) => k.slice(5)));
     // how entries' templates are read aloud, the most specific first
     const speech = [];
