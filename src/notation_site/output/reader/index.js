@@ -96,7 +96,8 @@
       }
       // a plain letter no entry names is the paper's variable; a multiplication dot or cross
       // no entry names (2 · 3, a × b) is arithmetic, like + and −
-      return kept.filter((p) => !p.covered && (p.candidates.length || !/^sym:([A-Za-z0-9]|[·×∗*])$/.test(p.key)));
+      // and a fraction is a piece only where an entry claims its shape (softmax's e^{z_i} / Σ e^{z_j})
+      return kept.filter((p) => !p.covered && (p.candidates.length || !(p.structure || /^sym:([A-Za-z0-9]|[·×∗*])$/.test(p.key))));
     }
 
     // One line of an align pasted alone (`Q(s, a) &= r + \gamma V(s') \\`): its & and \\ are

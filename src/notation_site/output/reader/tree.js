@@ -17,7 +17,7 @@
   // brackets are one class (half-open intervals mix them); the others are their own.
   const SEPARATOR = { "|": "sym:∣", "‖": "sym:∥" };
   const DELIM_KEY = { "|": "sym:|", "‖": "sym:‖", "⟨": "sym:⟨", "⌊": "sym:⌊", "⌈": "sym:⌈" };
-  const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
+  const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", textbf: "bold", pmb: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
   const WORD_FONTS = new Set(["mathrm", "textrm", "mathsf", "mathit", "textit", "textsf", "mathtt", "texttt", "operatorname", "mathbf", "textbf"]);
   const PRIME = new Set(["\\prime", "′", "'"]);
   const STAR = new Set(["*", "\\ast", "\\star", "∗", "⋆"]);
@@ -323,6 +323,8 @@
   }
 
   function group(open, close, body, range, node, sized) {
+    // a brace opening an array is a definition by cases (\begin{cases}, \left\{ \begin{array})
+    if (open === "{" && close === "." && body.some((x) => x.t === "array")) return { t: "group", open, close, body, key: "sym:cases", text: "\\begin{cases}", range, node, sized };
     const key = DELIM_KEY[open] || (open === "." ? DELIM_KEY[close] : null) || null;
     return { t: "group", open, close, body, key, text: key ? open + "·" + (close === "." ? "" : close) : null, range, node, sized };
   }
@@ -354,7 +356,14 @@
     if (from.whole) to.whole = span(to.range, from.whole);
   }
   function pairBars(items) {
-    const out = items.slice();
+    // || typed for ‖ (||w||_1): two single bars with nothing between are one double bar
+    const out = [];
+    for (const it of items) {
+      const last = out[out.length - 1];
+      if (it.t === "bar" && it.bar === "|" && last && last.t === "bar" && last.bar === "|" && !last.scripted && last.range && it.range && last.range[1] === it.range[0]) {
+        out[out.length - 1] = Object.assign({}, it, { bar: "‖", text: "\\|", range: [last.range[0], it.range[1]], side: last.side || it.side });
+      } else out.push(it);
+    }
     for (const bar of ["‖", "|"]) {
       for (;;) {
         const at = [];
@@ -387,6 +396,7 @@
       // operator they hold its argument
       const square = next && next.t === "group" && next.open === "[";
       if (square && it.t === "sym" && !it.font && it.role !== "op") continue;
+      if (it.t === "sym" && PLAIN.has(it.key)) continue; // a / b (c): no function
       if (next && next.t === "group" && (next.open === "(" || next.open === "[") && (it.t === "sym" || it.t === "word" || (it.t === "group" && !it.key && it.open === "(")) && !(it.t === "sym" && it.role && it.role !== "ord" && it.role !== "op")) {
         it.args = next;
         next.argsOf = it;
@@ -452,6 +462,7 @@
           if (it.key) emit(it.key, it.text, it.whole || it.range, { container: true });
           break;
         case "sqrt": emit("sym:√", "\\sqrt", it.range, { container: true }); break;
+        case "frac": emit("frac", "\\frac{·}{·}", it.range, { container: true, structure: true }); break;
         case "accent": {
           const letter = it.base.length === 1 && (it.base[0].letter || (it.base[0].t === "sym" && it.base[0].key.slice(4)));
           if (letter && it.base[0].t === "sym") emit(it.key + ":" + it.base[0].key.slice(4), it.label + "{" + it.base[0].text + "}", it.range, { weak: true, covers: it.key });
