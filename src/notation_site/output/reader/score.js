@@ -24,7 +24,7 @@
 
   const W = {
     pattern: 5, both: 4, command: 3, glyph: 3, longer: 2, name: 3, alias: 2, letter: 1, kind: 1, context: 0.5,
-    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, topicFloor: 0.35, home: 4,
+    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, topicFloor: 0.35, home: 8,
     letters: 4.51, // the letters page, for a Greek letter whose meaning depends on the paper: ahead
     // of any entry that only lists the letter (letter + shape + 0.5, and a little topic), behind
     // one that is about it, has a matching context or clearly shares the formula's topic
@@ -247,10 +247,12 @@
       if (GREEK_KEY.test(plainKey) && (/^sym:[α-ω]$/.test(plainKey) || m.lettersPage[plainKey]) && m.entries[m.lettersEntry] && list.length) list.push({ id: m.lettersEntry, score: W.letters, letters: W.letters, declared: 0, context: 0 });
       list.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
       // a plain Latin letter that no entry names by a command, a glyph or a context is a variable
-      if (/^sym:[A-Za-z]$/.test(p.key) && !list.some((c) => c.declared >= W.command || c.context > 0)) list = [];
+      // (on an entry's own page, a letter that entry lists is its letter)
+      if (/^sym:[A-Za-z]$/.test(p.key) && !list.some((c) => c.declared >= W.command || c.context > 0 || (c.home > 0 && c.declared > 0))) list = [];
       p.scored = list;
       p.candidates = list.map((c) => c.id);
-      p.sure = list.length > 0 && (list.length === 1 || list[0].score - list[1].score >= SURE);
+      // the letters page is a "could be", never a sure reading
+      p.sure = list.length > 0 && list[0].id !== m.lettersEntry && (list.length === 1 || list[0].score - list[1].score >= SURE);
     }
   }
 

@@ -17,7 +17,7 @@
   const POWERS = { 2: "squared", 3: "cubed" };
   const OPERATORS = { "∑": "the sum", "∏": "the product", "∫": "the integral", "∮": "the contour integral", "⋃": "the union", "⋂": "the intersection" };
   const OPERATOR_WORDS = { max: "the max", min: "the min", argmax: "the argmax", argmin: "the argmin", sup: "the supremum", inf: "the infimum", lim: "the limit", limsup: "the limit superior", liminf: "the limit inferior", log: "log" };
-  const GROUP = { "(": ["open paren", "close paren"], "[": ["open bracket", "close bracket"], "{": ["open brace", "close brace"], "⟨": ["the inner product of", "end inner product"], "⌊": ["the floor of", "end floor"], "⌈": ["the ceiling of", "end ceiling"], "|": ["the absolute value of", "end absolute value"], "‖": ["the norm of", "end norm"] };
+  const GROUP = { "(": ["open paren", "close paren"], "[": ["open bracket", "close bracket"], "{": ["open brace", "close brace"], "⟨": ["the inner product of", "end inner product"], "⌊": ["the floor of", "end floor"], "⌈": ["the ceiling of", "end ceiling"], "|": ["the absolute value of", "end absolute value"], "‖": ["the norm of", "end norm"], cases: ["in cases:", "end cases"] };
 
   function say(items, pieces, m, data) {
     const top = new Map(); // formula item -> the ids read at it
@@ -33,7 +33,8 @@
         if (!align.some(([x, y]) => x.t !== "any" && (top.get(y) || []).indexOf(t.id) >= 0)) continue;
         const end = endOf(align, slots, f, i);
         let k = 0;
-        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), where) : ""; });
+        // what a template's · holds is a list of arguments or conditions: its commas are "and"
+        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), "args") : ""; });
         return { text, end };
       }
       return null;
@@ -52,8 +53,8 @@
         const t = template(f, i, where);
         if (t) { out.push(t.text); i = t.end - 1; continue; }
         const it = f[i];
-        if (it.argsOf) continue; // said with its head
-        out.push(item(it, where));
+        if (it.argsOf && f.indexOf(it.argsOf) >= 0) continue; // said with its head
+        out.push(item(it, where, f));
       }
       return word(out.join(" "));
     }
@@ -72,6 +73,7 @@
           if (it.sep && it.key === "sym:|") return "given";
           if (it.key === "sym:∅") return "";
           if (where === "dims" && it.key === "sym:×") return "by";
+          if (it.key === "sym:·" && where === "args") return "dot";
           // a symbol with no spoken form: its glyph, never its command's name
           return spoken[it.key.slice(4)] || spoken[it.text] || (it.key.slice(4)[0] === "\\" ? it.key.slice(5) : it.key.slice(4));
         case "word": return it.word;
@@ -102,6 +104,8 @@
       if (s.length === 1 && s[0].t === "num") return POWERS[s[0].text] || "to the power " + s[0].text;
       const one = s.length === 1 ? s[0] : null;
       if (one && (one.t === "word" || one.t === "text" || (one.letter && !/^[a-z]$/.test(one.letter)))) return seq(s, "sup");
+      // a run of plain letters is a label (g_t^{ave}), not a product
+      if (s.length >= 2 && s.every((x) => x.t === "sym" && /^[a-z]$/.test(x.text) && !x.scripted)) return s.map((x) => x.text).join("");
       const body = seq(s, "sup");
       return "to the power " + body + (s.length > 1 ? ", end power" : "");
     }
@@ -125,7 +129,8 @@
       return parts.join(" ");
     }
 
-    function item(it, where) {
+    // `within`: the items being said; a head's brackets outside them are said by a template
+    function item(it, where, within) {
       const op = (it.sub || it.sup) && !it.mark ? operator(it) : null;
       if (op) return it.args ? op + " " + args(it) : op;
       // a number set's superscript is its dimensions: ℝ^d is "R d", ℝ^{m×n} "R m by n"
@@ -136,8 +141,14 @@
       if (it.mark === "(·)") parts.push("superscript " + seq(it.sup, "sup"));
       else if (it.mark) parts.push(MARK[it.mark] || "");
       else if (it.sup) parts.push(sup(it, where));
-      if (it.args) parts.push(args(it));
+      if (it.args && (!within || within.indexOf(it.args) >= 0)) parts.push(applied(it) ? args(it) : "times " + head(it.args, where));
       return parts.filter(Boolean).join(" ");
+    }
+    // f(x), p(a ∣ s), σ(z): "of"; a Greek letter that no reading of it applies (β_1(1 − β_2)) multiplies
+    function applied(it) {
+      if (!(it.t === "sym" && it.letter && !/^[A-Za-z]$/.test(it.letter) && !it.font)) return true;
+      const ids = top.get(it) || [];
+      return ids.some((id) => { const e = m.entries[id]; const shape = e && e.shapes && (e.shapes[it.key] || e.shapes[it.key.replace(/^sym:bold:/, "sym:")]); return !!(shape && shape.call); });
     }
     function args(it) {
       const parts = ["of " + seq(it.args.body, "args")];

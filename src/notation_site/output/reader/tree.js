@@ -165,6 +165,8 @@
         case "leftright": {
           const body = seq(n.body, where);
           const open = OPENERS[n.left] || BARS[n.left] || n.left, close = CLOSERS[n.right] || BARS[n.right] || n.right;
+          // \left| s_0 = s \right. opens no pair: a sized conditional bar, then its condition
+          if (BARS[n.left] && n.right === ".") { out.push({ t: "sym", key: SEPARATOR[BARS[n.left]], text: n.left, role: "rel", sep: true, range: null, node: n }, ...body); return; }
           out.push(group(open, close, body, at(n), n, true));
           return;
         }
@@ -206,7 +208,7 @@
       if (/^[0-9.]$/.test(t) && n.type === "textord") { out.push({ t: "num", text: t, range: at(n), node: n }); return; }
       if (t === "," || t === ";" || t === ":" || t === "." || t === "!" || (n.type === "atom" && n.family === "punct")) { out.push({ t: "sep", text: t === "\\colon" ? ":" : t, range: at(n), node: n }); return; }
       const role = n.type === "atom" ? n.family : "ord";
-      const item = { t: "sym", key: t === "\\mid" || t === "∣" ? "sym:∣" : t === "\\parallel" || t === "∥" ? "sym:∥" : key(t), text: t, role, range: at(n), node: n };
+      const item = { t: "sym", key: t === "\\mid" || t === "∣" ? "sym:∣" : t === "\\parallel" || t === "∥" ? "sym:∥" : key(t), text: INTERNAL[t] || t, role, range: at(n), node: n };
       if (item.key === "sym:∣" || item.key === "sym:∥") item.sep = true;
       if (/^[A-Za-z]$/.test(t)) item.letter = t;
       else if (GREEK.test(t)) item.letter = item.key.slice(4);
@@ -246,6 +248,8 @@
       if (n.sub) out.sub = seq(n.sub, "sub");
       if (n.sup) {
         let sup = asList(n.sup).filter((x) => !SPACES.has(x.type));
+        // x^{'}: KaTeX reads the ' inside braces as a prime with no base
+        if (sup.length === 1 && sup[0].type === "supsub" && !sup[0].base && !sup[0].sub) sup = asList(sup[0].sup);
         while (sup.length && PRIME.has(sup[0].text)) { out.primes++; sup = sup.slice(1); }
         const flatText = sup.map((x) => x.text || (x.type === "font" ? "\\" + x.font + "{" + (lettersOf(x.body) || "") + "}" : "?")).join("");
         const r = rangeOf(n.sup, tex);
