@@ -28,7 +28,7 @@ from pathlib import Path
 from notation_site import node
 from notation_site.model.catalog import Catalog
 from notation_site.search.tokens import SCRIPTS
-from notation_site.tex.text import DOUBLE_STRUCK, SCRIPT_LETTERS, TEX_GLYPHS
+from notation_site.tex.text import DOUBLE_STRUCK, PASTED, SCRIPT_LETTERS, TEX_GLYPHS
 
 READER_DIR = Path(__file__).with_name("reader")
 """The reader's parts, one job each; ``index.js`` puts them together."""
@@ -98,6 +98,7 @@ def reader_data(catalog: Catalog, url: Callable[[str], str], macros: dict[str, s
     return {
         "entries": entries,
         "texGlyphs": TEX_GLYPHS,
+        "pasted": PASTED,
         "doubleStruck": DOUBLE_STRUCK,
         "scriptLetters": SCRIPT_LETTERS,
         "scripts": SCRIPTS,

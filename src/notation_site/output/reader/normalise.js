@@ -18,7 +18,9 @@
     for (const [cmd, glyph] of Object.entries(data.texGlyphs)) {
       if (glyph.length === 1 && !(glyph in glyphTex) && !/[A-Za-z0-9(){}[\]|*.,:;=<>+\-'/!]/.test(glyph)) glyphTex[glyph] = "\\" + cmd;
     }
-    Object.assign(glyphTex, { "∑": "\\sum", "∏": "\\prod", "Σ": "\\Sigma", "Π": "\\Pi", "∣": "\\mid", "∼": "\\sim", "~": "\\sim", "−": "-", "·": "\\cdot", "⋅": "\\cdot", "ϵ": "\\epsilon", "ε": "\\varepsilon", "′": "'", "…": "\\ldots", "⋯": "\\cdots" });
+    // the look-alikes a PDF gives, as the TeX they stand for (notation_site.tex.text.PASTED, the
+    // table search folds by too)
+    for (const [glyph, tex] of Object.entries(data.pasted)) glyphTex[glyph] = tex;
     for (const [letter, glyph] of Object.entries(data.doubleStruck)) glyphTex[glyph] = "\\mathbb{" + letter + "}";
     for (const [letter, glyph] of Object.entries(data.scriptLetters)) glyphTex[glyph] = "\\mathcal{" + letter + "}";
     const scripts = data.scripts; // ᵀ -> ^T, ₖ -> _k
