@@ -95,6 +95,10 @@ def test_chain_rule_product_matches_the_numerical_gradient():
     assert "minus W^\\top , largest entry (to 6 decimals) 0.000000" in text
     printed = after(text, "\\partial \\mathbf{a} / \\partial \\mathbf{x} = W^\\top 2 × 3", 6)
     np.testing.assert_allclose(np.reshape(printed, (2, 3)), W.T, atol=5e-4)
+    # the loss's local derivative is the row h − t itself, 1 × 2 like h (no transpose on row vectors)
+    assert "\\partial \\mathcal{L} / \\partial \\mathbf{h} = \\mathbf{h} - \\mathbf{t} , a row 1 × 2" in text
+    printed = after(text, "\\mathbf{h} - \\mathbf{t} , a row 1 × 2", 2)
+    np.testing.assert_allclose(printed, np.subtract(h, t), atol=5e-4)
 
 
 def test_gradient_descent_converges_for_small_rate_and_diverges_for_large():
