@@ -3,7 +3,8 @@
 A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
 ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
 ``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``)
-and dropout's 0 or 1/(1 − p) (``hadamard``).
+dropout's 0 or 1/(1 − p) (``hadamard``), and ``torch.multinomial`` drawing without replacement
+by default (``categorical``).
 """
 
 from __future__ import annotations
@@ -125,3 +126,22 @@ def test_gan_discriminator_loss_is_minus_v_and_the_score_line_matches_the_closed
     score = torch.autograd.grad(dist.log_prob(x).sum(), x)[0].numpy()
     np.testing.assert_allclose(score, [-(0.2 - 1.0) / 0.25, -(0.7 + 0.5) / 0.25], rtol=1e-12)
     np.testing.assert_allclose(score, nt.gaussian_score([0.2, 0.7], [1.0, -0.5], 0.5), rtol=1e-12)
+
+
+def test_torch_multinomial_draws_without_replacement_by_default(torch):
+    """categorical: `torch.multinomial`'s default `replacement=False` never repeats an index, so its
+    draws are not independent; with `replacement=True` the frequencies approach π like the library's
+    inverse-CDF draws."""
+    pi = np.array([0.9, 0.05, 0.05])
+    probs = torch.from_numpy(np.tile(pi, (2000, 1)))
+    torch.manual_seed(0)
+    default = torch.multinomial(probs, num_samples=3).numpy()
+    # every row is a permutation of 0, 1, 2, although outcome 0 has probability 0.9
+    assert (np.sort(default, axis=1) == np.arange(3)).all()
+    with pytest.raises(RuntimeError):
+        torch.multinomial(probs[0], num_samples=4)  # more draws than outcomes, without replacement
+    drawn = torch.multinomial(probs, num_samples=3, replacement=True).numpy().ravel()
+    ours = nt.categorical_sample(pi, drawn.size, np.random.default_rng(0))
+    for k in range(3):  # 6,000 draws each: the standard error of a frequency near 0.9 is about 0.004
+        assert abs(np.mean(drawn == k) - pi[k]) < 0.02 and abs(np.mean(ours == k) - pi[k]) < 0.02
+    assert np.mean(drawn == 0) > 0.85  # so outcome 0 repeats within most rows
