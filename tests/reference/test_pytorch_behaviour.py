@@ -2,7 +2,7 @@
 
 A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
 ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
-``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``)
+``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``),
 dropout's 0 or 1/(1 − p) (``hadamard``), and ``torch.multinomial`` drawing without replacement
 by default (``categorical``).
 """
