@@ -258,7 +258,7 @@ def test_random_variable_die_probabilities_and_observed_fractions():
     import numpy as np
 
     out = run_snippet("random_variable_die")
-    (t,) = tables(out)
+    t, continuous = tables(out)
     exact, observed = list(t.rows.values())
     assert all(math.isclose(num(c), 1 / 6, abs_tol=5e-4) for c in exact)
     rolls = np.random.default_rng(3).integers(1, 7, size=600).tolist()
@@ -266,6 +266,17 @@ def test_random_variable_die_probabilities_and_observed_fractions():
     assert math.isclose(num(fact(out, "P(X \\le 2)")), float(Fraction(2, 6)), abs_tol=5e-4)
     assert num(fact(out, "\\mathbb{E}[X]")) == 3.5
     assert math.isclose(num(fact(out, "600 observed")), pystats.fmean(rolls), abs_tol=5e-4)
+    # the continuous X ~ N(0, 0.1²), by the error function: P(|X| ≤ h) = erf(h / (σ √2)), shrinking to 0,
+    # while P / 2h tends to the density at 0, 1 / (σ √(2π)) ≈ 3.99, which is no probability
+    sigma = 0.1
+    for h, area, per_length in continuous.rows.values():
+        exact_area = math.erf(float(h) / (sigma * math.sqrt(2)))
+        assert num(area) == float(f"{exact_area:.2e}")
+        assert math.isclose(num(per_length), exact_area / (2 * float(h)), abs_tol=5e-5)
+    assert num(continuous.rows["2"][1]) < 0.004
+    density = 1 / (sigma * math.sqrt(2 * math.pi))
+    assert num(fact(out, "the density at the mean")) == round(density, 4) and density > 1
+    assert num(fact(out, "its total area")) == round(math.erf(10 / math.sqrt(2)), 4) == 1.0
 
 
 def test_empirical_distribution_expected_loss_is_the_mean_loss():
