@@ -290,8 +290,20 @@ def test_empirical_distribution_expected_loss_is_the_mean_loss():
     train = np.random.default_rng(7).choice(np.arange(1.0, 7.0), size=20, p=p_data).tolist()
     counts = [train.count(float(v)) for v in range(1, 7)]
     assert [num(c) for c in p_hat_row] == [round(c / 20, 2) for c in counts]
-    mean_loss = pystats.fmean((y - 4.5) ** 2 for y in train)
+    c = pystats.fmean(train)  # least squares fits the constant model to the training mean
+    assert math.isclose(num(fact(out, "fitted model c")), c, abs_tol=5e-5)
+    mean_loss = pystats.fmean((y - c) ** 2 for y in train)
     assert math.isclose(num(fact(out, "\\sum_y \\hat{p}")), mean_loss, abs_tol=5e-5)
     assert math.isclose(num(fact(out, "mean loss over the training set")), mean_loss, abs_tol=5e-5)
-    true_risk = sum(p * (v - 4.5) ** 2 for p, v in zip(p_data, range(1, 7)))
-    assert math.isclose(num(fact(out, "on new data")), true_risk, abs_tol=5e-5)
+    true_risk = sum(p * (v - c) ** 2 for p, v in zip(p_data, range(1, 7)))
+    assert math.isclose(num(fact(out, "the expected loss on new data")), true_risk, abs_tol=5e-5)
+    # over many training sets the gap is systematic: with σ² = Var(y) under p_data and m = 20, the training loss
+    # averages σ²(m − 1)/m, the loss on new data σ²(1 + 1/m), so the gap averages 2σ²/m
+    m = 20
+    mu = sum(p * v for p, v in zip(p_data, range(1, 7)))
+    var = sum(p * (v - mu) ** 2 for p, v in zip(p_data, range(1, 7)))
+    assert num(fact(out, "gap's expected size")) == round(2 * var / m, 4)
+    assert abs(num(fact(out, "mean training loss")) - var * (m - 1) / m) < 0.05  # about 4 standard errors
+    assert abs(num(fact(out, "mean expected loss on new data")) - var * (1 + 1 / m)) < 0.05
+    assert abs(num(fact(out, "mean gap, new data minus training")) - 2 * var / m) < 0.05
+    assert 50 < num(fact(out, "training loss is the lower").rstrip("%")) < 100
