@@ -4,7 +4,7 @@ A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) 
 ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
 ``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``),
 dropout's 0 or 1/(1 − p) (``hadamard``), and ``torch.multinomial`` drawing without replacement
-by default (``categorical``).
+by default (``categorical``); what ``backward()`` and indexing accept of a 0-d tensor (``scalar``).
 """
 
 from __future__ import annotations
@@ -145,3 +145,21 @@ def test_torch_multinomial_draws_without_replacement_by_default(torch):
     for k in range(3):  # 6,000 draws each: the standard error of a frequency near 0.9 is about 0.004
         assert abs(np.mean(drawn == k) - pi[k]) < 0.02 and abs(np.mean(ours == k) - pi[k]) < 0.02
     assert np.mean(drawn == 0) > 0.85  # so outcome 0 repeats within most rows
+
+
+def test_backward_without_an_argument_needs_one_number_and_a_0_d_tensor_has_no_position(torch):
+    """scalar: `loss.backward()` accepts shape () and (1,) (one number) and refuses two numbers;
+    a 0-d tensor or array is read with [()] or .item(), never with [0]."""
+    for shape in [(), (1,), (1, 1)]:
+        w = torch.full(shape, 2.0, dtype=torch.float64, requires_grad=True)
+        (3 * w).backward()
+        np.testing.assert_array_equal(w.grad.numpy(), np.full(shape, 3.0))  # d(3w)/dw = 3
+    two = torch.tensor([2.0, 1.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match="scalar outputs"):
+        (3 * two).backward()
+    x, a = torch.tensor(2.5), np.array(2.5)
+    assert x[()].item() == 2.5 == float(a[()]) == x.item()
+    with pytest.raises(IndexError):
+        x[0]
+    with pytest.raises(IndexError):
+        a[0]
