@@ -167,6 +167,10 @@ def test_proportional_constant_ratio():
     assert " ".join([f"{c3:.4f}"] * 4) in text
     p = [math.exp(v) * c for v in z]
     assert text.count(" ".join(f"{q:.4f}" for q in p)) == 2  # same p for z and z + 3
+    # doubling e^{z_1} alone: p_1 = 2e^{z_1} / (2e^{z_1} + the rest), which is not 2 p_1
+    rest = sum(math.exp(v) for v in z[1:])
+    doubled = 2 * math.exp(z[0]) / (2 * math.exp(z[0]) + rest)
+    assert f"p_1 {p[0]:.4f} {doubled:.4f} {doubled / p[0]:.4f}" in text and doubled / p[0] < 2
 
 
 def test_limits_temperature_to_zero_from_both_sides():
