@@ -262,10 +262,10 @@ def test_intervals_brackets_and_the_unit_interval_of_rng_random():
 def test_function_composition_applies_the_inner_function_first():
     out = run_snippet("function_composition_layers")
     rng = np.random.default_rng(1)
-    W1, W2 = rng.normal(size=(4, 3)), rng.normal(size=(2, 4))
+    W1, W2 = rng.normal(size=(3, 4)), rng.normal(size=(4, 2))  # the site's layout: h = x W1, then h W2
     x = np.array([1.0, -2.0, 0.5])
-    hidden = [max(0.0, sum(W1[r, c] * x[c] for c in range(3))) for r in range(4)]
-    final = [sum(W2[r, c] * hidden[c] for c in range(4)) for r in range(2)]
+    hidden = [max(0.0, sum(x[r] * W1[r, c] for r in range(3))) for c in range(4)]
+    final = [sum(hidden[r] * W2[r, c] for r in range(4)) for c in range(2)]
     f = ho.facts(out)
     (h_key,) = [k for k in f if k.startswith("f_1(")]
     (f_key,) = [k for k in f if k.startswith("f(")]
