@@ -110,7 +110,8 @@ def test_hadamard_keeps_shape_and_gives_the_layernorm_gain_and_swiglu_gate():
     assert prod is not None
     for g, u, p in zip(gate, up, (num(s) for s in prod.group(1).split())):
         assert abs(g * u - p) < 0.02  # printed to 2 decimals
-    assert "np.outer [[3, 4], [6, 8]]" in text
+    assert "np.outer [[3, 4], [6, 8]]" in text  # p_i q_j for p = [1, 2], q = [3, 4]
+    assert "two rows, np.kron [3, 4, 6, 8]" in text  # Kronecker of two rows: one row, [1·q, 2·q]
     assert "has shape 4 × 4" in text
     assert "must have the same shape, got (2, 3) and (3,)" in text
 
