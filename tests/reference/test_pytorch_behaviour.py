@@ -3,8 +3,9 @@
 A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
 ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
 ``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``),
-dropout's 0 or 1/(1 − p) (``hadamard``), and ``torch.multinomial`` drawing without replacement
-by default (``categorical``); what ``backward()`` and indexing accept of a 0-d tensor (``scalar``).
+dropout's 0 or 1/(1 − p) (``hadamard``), ``torch.multinomial`` drawing without replacement
+by default (``categorical``); what ``backward()`` and indexing accept of a 0-d tensor (``scalar``), and
+``torch.normal``'s std and ``size=`` (``normal-distribution``).
 """
 
 from __future__ import annotations
@@ -163,3 +164,16 @@ def test_backward_without_an_argument_needs_one_number_and_a_0_d_tensor_has_no_p
         x[0]
     with pytest.raises(IndexError):
         a[0]
+
+
+def test_torch_normal_takes_the_std_and_needs_a_size_with_float_arguments(torch):
+    """normal-distribution: `torch.normal(mu, sigma, size=...)` is mu + sigma · randn (sigma the std);
+    with two floats and no size it refuses, so the entry's code comment names `size=`."""
+    with pytest.raises(TypeError):
+        torch.normal(1.5, 2.0)
+    torch.manual_seed(0)
+    drawn = torch.normal(1.5, 2.0, size=(100_000,), dtype=torch.float64)
+    torch.manual_seed(0)
+    by_hand = 1.5 + 2.0 * torch.randn(100_000, dtype=torch.float64)
+    np.testing.assert_array_equal(drawn.numpy(), by_hand.numpy())
+    assert abs(float(drawn.std()) - 2.0) < 0.02  # the std, not the variance 4 (standard error ≈ 0.0045)
