@@ -2,10 +2,14 @@
 
 A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
 ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
-``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``),
-dropout's 0 or 1/(1 − p) (``hadamard``), ``torch.multinomial`` drawing without replacement
-by default (``categorical``); what ``backward()`` and indexing accept of a 0-d tensor (``scalar``), and
-``torch.normal``'s std and ``size=`` (``normal-distribution``).
+``negative-infinity`` entry. Also, each for the entry named:
+
+- ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``);
+- dropout's 0 or 1/(1 − p) (``hadamard``);
+- ``torch.multinomial`` drawing without replacement by default (``categorical``);
+- what ``backward()`` and indexing accept of a 0-d tensor (``scalar``);
+- ``torch.normal`` taking the std and needing ``size=`` with floats (``normal-distribution``);
+- ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``).
 """
 
 from __future__ import annotations
@@ -177,3 +181,19 @@ def test_torch_normal_takes_the_std_and_needs_a_size_with_float_arguments(torch)
     by_hand = 1.5 + 2.0 * torch.randn(100_000, dtype=torch.float64)
     np.testing.assert_array_equal(drawn.numpy(), by_hand.numpy())
     assert abs(float(drawn.std()) - 2.0) < 0.02  # the std, not the variance 4 (standard error ≈ 0.0045)
+
+
+@pytest.mark.parametrize("base_lr", [3e-4, 1.0])
+def test_lambda_lr_multiplies_the_optimiser_s_own_lr(torch, base_lr):
+    """learning-rate: `LambdaLR(opt, lambda s: schedule(s) / peak_lr)` follows the schedule only
+    when `opt` was built with `lr=peak_lr`, because LambdaLR sets lr = base lr × lambda(step)."""
+    peak, total, warmup, floor = 3e-4, 1000, 100, 3e-5
+    w = torch.nn.Parameter(torch.zeros(1))
+    opt = torch.optim.SGD([w], lr=base_lr)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: nt.warmup_cosine_schedule(s, total, warmup, peak, floor) / peak)
+    for step in range(300):
+        expected = base_lr * nt.warmup_cosine_schedule(step, total, warmup, peak, floor) / peak
+        assert math.isclose(opt.param_groups[0]["lr"], expected, rel_tol=1e-12, abs_tol=1e-18)
+        opt.step()
+        sched.step()
+    assert math.isclose(opt.param_groups[0]["lr"], nt.warmup_cosine_schedule(300, total, warmup, peak, floor), rel_tol=1e-12) == (base_lr == peak)
