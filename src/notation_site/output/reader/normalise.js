@@ -29,7 +29,7 @@
       // a letter and a combining accent, also when precomposed (ŷ, ᾱ): θ̂ -> \hat{θ}
       s = s.normalize("NFD").replace(/(.)([\u0302\u0303\u0304\u0305\u0307\u20d7])/gu, (m, base, mark) => COMBINING[mark] + "{" + base + "}").normalize("NFC");
       // a star right after a letter or a closing bracket is a superscript star (θ*, Q*(s, a))
-      s = s.replace(/([A-Za-z\u0370-\u03ff})\]])[*∗⋆](?![A-Za-z0-9])/g, "$1^{*}");
+      if (s.indexOf("\\") < 0) s = s.replace(/([A-Za-z\u0370-\u03ff})\]])[*∗⋆](?![A-Za-z0-9])/g, "$1^{*}");
       let out = "";
       const chars = Array.from(s);
       for (let i = 0; i < chars.length; i++) {

@@ -25,7 +25,9 @@
   const W = {
     pattern: 5, both: 4, command: 3, glyph: 3, longer: 2, name: 3, alias: 2, letter: 1, kind: 1, context: 0.5,
     match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, home: 4,
-    letters: 3.2, // the letters page, for a Greek letter whose meaning depends on the paper
+    letters: 4.51, // the letters page, for a Greek letter whose meaning depends on the paper: ahead
+    // of any entry that only lists the letter (letter + shape + 0.5, and a little topic), behind
+    // one that is about it, has a matching context or clearly shares the formula's topic
   };
   const SURE = 1;
   const LETTER = /^sym:(bold:)?[A-Za-z0-9]$/;
@@ -43,7 +45,8 @@
 
     const size = (items) => { let n = 0; tree.walk(items, (it) => { if (it.t !== "any") n++; }); return n; };
     const piecesOf = (tex) => { const items = compile(tex); return items ? tree.pieces(items) : []; };
-    const notation = (ps) => ps.filter((p) => !p.weak && !LETTER.test(p.key));
+    // pieces of notation: not a plain letter, nor a fraction (a fraction is a piece only in a context)
+    const notation = (ps) => ps.filter((p) => !p.weak && !LETTER.test(p.key) && !p.structure);
     function declare(key, id, strength, source) {
       const m = index[key] || (index[key] = new Map());
       const have = m.get(id) || { best: 0, sources: new Set() };
@@ -96,6 +99,7 @@
           if (!k) continue;
           // a plain letter (𝑥 for the fonts entry, X for the random variable) is only a letter
           if (/^sym:[A-Za-z]$/.test(k.key)) { mine(k.key, W.letter, "letter"); continue; }
+          if (k.piece.structure) continue;
           mine(k.key, k.alone ? W[source] : W.longer, source);
           // declared with more than the piece (σ^2, β_1, \lvert A \rvert): a template too
           if (!k.piece.weak && size(compile(t) || []) > 1) addForm(e.id, k.key, t, "form");
@@ -146,9 +150,9 @@
     for (const v of Object.values(vocab)) for (const k of v) df[k] = (df[k] || 0) + 1;
     const n = Object.keys(vocab).length;
     const rarity = (k) => (df[k] ? Math.log(n / df[k]) / Math.log(n) : 0);
+    // the letters page lists every letter an entry gives a meaning
     const lettersPage = {};
-    const host = entries[data.lettersEntry];
-    if (host) for (const letter of host.letters) { const k = piecesOf(letter)[0]; if (k) lettersPage[k.key] = true; }
+    if (entries[data.lettersEntry]) for (const e of data.entries) for (const letter of e.letters) { const k = piecesOf(letter)[0]; if (k) lettersPage[k.key] = true; }
     const words = new Set(Object.keys(index).filter((k) => k.startsWith("word:")).map((k) => k.slice(5)));
     // how entries' templates are read aloud, the most specific first
     const speech = [];
@@ -218,7 +222,9 @@
         // a context that matches is a declaration of this piece here
         if (r.context && r.declared < W.command) r.declared = W.command;
         r.shape = W.shape * agreement(p.flags, e.shapes[p.key] || e.shapes[plainKey]);
-        if (e.about === plainKey) r.about = e.only ? W.aboutOnly : W.about;
+        // about the piece; for a Greek letter only where it is used as in the entry's symbol (ρ(X, Y)
+        // is the correlation, ρ_t is not)
+        if (e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(p.flags, e.shapes[p.key] || e.shapes[plainKey]) < 1)) r.about = e.only ? W.aboutOnly : W.about;
         // the topic weighs only where a piece's meaning depends on the formula: a letter, a bar
         let topic = 0;
         const v = m.vocab[r.id];

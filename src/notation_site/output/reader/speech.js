@@ -15,6 +15,8 @@
   const MARK = { T: "transpose", "*": "star", "-1": "inverse", "+": "plus", "-": "minus" };
   const PRIMES = ["", "prime", "double prime", "triple prime"];
   const POWERS = { 2: "squared", 3: "cubed" };
+  const OPERATORS = { "∑": "the sum", "∏": "the product", "∫": "the integral", "∮": "the contour integral", "⋃": "the union", "⋂": "the intersection" };
+  const OPERATOR_WORDS = { max: "the max", min: "the min", argmax: "the argmax", argmin: "the argmin", sup: "the supremum", inf: "the infimum", lim: "the limit", limsup: "the limit superior", liminf: "the limit inferior", log: "log" };
   const GROUP = { "(": ["open paren", "close paren"], "[": ["open bracket", "close bracket"], "{": ["open brace", "close brace"], "⟨": ["the inner product of", "end inner product"], "⌊": ["the floor of", "end floor"], "⌈": ["the ceiling of", "end ceiling"], "|": ["the absolute value of", "end absolute value"], "‖": ["the norm of", "end norm"] };
 
   function say(items, pieces, m, data) {
@@ -69,7 +71,9 @@
           if (it.letter) return letter(it);
           if (it.sep && it.key === "sym:|") return "given";
           if (it.key === "sym:∅") return "";
-          return spoken[it.key.slice(4)] || spoken[it.text] || it.key.slice(4);
+          if (where === "dims" && it.key === "sym:×") return "by";
+          // a symbol with no spoken form: its glyph, never its command's name
+          return spoken[it.key.slice(4)] || spoken[it.text] || (it.key.slice(4)[0] === "\\" ? it.key.slice(5) : it.key.slice(4));
         case "word": return it.word;
         case "num": return it.text;
         case "text": return it.text;
@@ -107,19 +111,38 @@
       return "sub " + seq(s, "sub");
     }
 
+    // A large operator or an operator word with limits: "the sum from i = 1 to n of", "the max
+    // over a of", "log base 2 of".
+    function operator(it) {
+      const name = it.t === "sym" && it.role === "op" ? OPERATORS[it.key.slice(4)] : it.t === "word" ? OPERATOR_WORDS[it.word.toLowerCase()] : null;
+      if (!name) return null;
+      if (name === "log") return "log base " + seq(it.sub, "sub") + (it.args ? "" : " of");
+      const parts = [name];
+      if (it.sub && it.sup) parts.push("from " + seq(it.sub, "sub") + " to " + seq(it.sup, "sup"));
+      else if (it.sub) parts.push("over " + seq(it.sub, "sub"));
+      else if (it.sup) parts.push("up to " + seq(it.sup, "sup"));
+      if (!it.args) parts.push("of");
+      return parts.join(" ");
+    }
+
     function item(it, where) {
+      const op = (it.sub || it.sup) && !it.mark ? operator(it) : null;
+      if (op) return it.args ? op + " " + args(it) : op;
+      // a number set's superscript is its dimensions: ℝ^d is "R d", ℝ^{m×n} "R m by n"
+      if (it.font === "mathbb" && it.sup && !it.mark) return [letter(it).replace(/^double-struck /, ""), seq(it.sup, "dims")].join(" ");
       const parts = [head(it, where)];
       if (it.sub) parts.push(sub(it));
       if (it.primes) parts.push(PRIMES[Math.min(it.primes, 3)]);
       if (it.mark === "(·)") parts.push("superscript " + seq(it.sup, "sup"));
       else if (it.mark) parts.push(MARK[it.mark] || "");
       else if (it.sup) parts.push(sup(it, where));
-      if (it.args) {
-        const body = it.args.body;
-        parts.push("of " + seq(body, "args"));
-        for (const k of ["sup", "sub"]) if (it.args[k]) parts.push(k === "sup" ? sup(it.args, where) : sub(it.args));
-      }
+      if (it.args) parts.push(args(it));
       return parts.filter(Boolean).join(" ");
+    }
+    function args(it) {
+      const parts = ["of " + seq(it.args.body, "args")];
+      for (const k of ["sup", "sub"]) if (it.args[k]) parts.push(k === "sup" ? sup(it.args, "") : sub(it.args));
+      return parts.join(" ");
     }
 
     return word(seq(items, ""));

@@ -17,13 +17,15 @@
   // brackets are one class (half-open intervals mix them); the others are their own.
   const SEPARATOR = { "|": "sym:∣", "‖": "sym:∥" };
   const DELIM_KEY = { "|": "sym:|", "‖": "sym:‖", "⟨": "sym:⟨", "⌊": "sym:⌊", "⌈": "sym:⌈" };
-  const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
+  const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", textbf: "bold", pmb: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
   const WORD_FONTS = new Set(["mathrm", "textrm", "mathsf", "mathit", "textit", "textsf", "mathtt", "texttt", "operatorname", "mathbf", "textbf"]);
   const PRIME = new Set(["\\prime", "′", "'"]);
   const STAR = new Set(["*", "\\ast", "\\star", "∗", "⋆"]);
   const TRANSPOSE = new Set(["T", "\\top", "\\intercal", "⊤", "\\mathsf{T}", "\\mathrm{T}"]);
   const SPACES = new Set(["spacing", "kern"]);
   // one key for a letter and its variant form: \epsilon and \varepsilon are one ε
+  // what KaTeX writes for a command inside an environment: \vdots in an array is \varvdots
+  const INTERNAL = { "\\varvdots": "\\vdots", "\\@cdots": "\\cdots", "\\dotsc": "\\ldots", "\\dotsb": "\\cdots", "\\dotso": "\\ldots", "\\dotsm": "\\cdots", "\\dotsi": "\\cdots" };
   const VARIANTS = { "ϵ": "ε", "ϕ": "φ", "ϑ": "θ", "ϱ": "ρ", "ς": "σ", "ϖ": "π", "ϰ": "κ" };
   const OPERATORS = { "\\sum": "sym:∑", "\\prod": "sym:∏", "\\coprod": "sym:∐", "\\bigcup": "sym:⋃", "\\bigcap": "sym:⋂" };
   const GREEK = /^\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)$/;
@@ -73,7 +75,7 @@
   // Build the item sequence of KaTeX nodes. `glyph(cmd)` is the character a command draws
   // (\alpha -> α); `isWord(w)` says whether a run of plain letters is a known name (softmax).
   function builder(tex, glyph, isWord) {
-    const key = (t) => { const g = t[0] === "\\" ? glyph(t) : t; return "sym:" + (VARIANTS[g] || g); };
+    const key = (t) => { const g = t[0] === "\\" ? glyph(INTERNAL[t] || t) : t; return "sym:" + (VARIANTS[g] || g); };
     // KaTeX gives a source position to tokens only: a command's own (\max, \sqrt, \hat) is
     // found by its name, after the last token read
     let cursor = 0;
@@ -105,8 +107,9 @@
         case "mathord": case "textord": case "atom": return token(n, out, where);
         case "op": {
           const range = opRange(n);
-          if (n.body) { // \operatorname*{...} parses to op with a body in some versions
-            const w = lettersOf(n.body);
+          if (n.body) { // \operatorname*{...} parses to op with a body in some versions; \mathop{\mathbb{E}}
+            const body = asList(n.body);
+            const w = body.length === 1 && body[0].type === "font" ? null : lettersOf(n.body);
             if (w) { out.push({ t: "word", word: w, key: "word:" + w.toLowerCase(), text: w, range, op: true, node: n }); return; }
             for (const c of asList(n.body)) node(c, out, where);
             return;
@@ -320,6 +323,8 @@
   }
 
   function group(open, close, body, range, node, sized) {
+    // a brace opening an array is a definition by cases (\begin{cases}, \left\{ \begin{array})
+    if (open === "{" && close === "." && body.some((x) => x.t === "array")) return { t: "group", open, close, body, key: "sym:cases", text: "\\begin{cases}", range, node, sized };
     const key = DELIM_KEY[open] || (open === "." ? DELIM_KEY[close] : null) || null;
     return { t: "group", open, close, body, key, text: key ? open + "·" + (close === "." ? "" : close) : null, range, node, sized };
   }
@@ -351,7 +356,14 @@
     if (from.whole) to.whole = span(to.range, from.whole);
   }
   function pairBars(items) {
-    const out = items.slice();
+    // || typed for ‖ (||w||_1): two single bars with nothing between are one double bar
+    const out = [];
+    for (const it of items) {
+      const last = out[out.length - 1];
+      if (it.t === "bar" && it.bar === "|" && last && last.t === "bar" && last.bar === "|" && !last.scripted && last.range && it.range && last.range[1] === it.range[0]) {
+        out[out.length - 1] = Object.assign({}, it, { bar: "‖", text: "\\|", range: [last.range[0], it.range[1]], side: last.side || it.side });
+      } else out.push(it);
+    }
     for (const bar of ["‖", "|"]) {
       for (;;) {
         const at = [];
@@ -380,6 +392,11 @@
   function link(items) {
     for (let i = 0; i < items.length; i++) {
       const it = items[i], next = items[i + 1];
+      // square brackets after a plain letter multiply (α[r + γ V]); after 𝔼, ℙ, a word or an
+      // operator they hold its argument
+      const square = next && next.t === "group" && next.open === "[";
+      if (square && it.t === "sym" && !it.font && it.role !== "op") continue;
+      if (it.t === "sym" && PLAIN.has(it.key)) continue; // a / b (c): no function
       if (next && next.t === "group" && (next.open === "(" || next.open === "[") && (it.t === "sym" || it.t === "word" || (it.t === "group" && !it.key && it.open === "(")) && !(it.t === "sym" && it.role && it.role !== "ord" && it.role !== "op")) {
         it.args = next;
         next.argsOf = it;
@@ -408,7 +425,7 @@
 
 
   // Keys that are never pieces: arithmetic, equality, plain punctuation.
-  const PLAIN = new Set(["sym:+", "sym:-", "sym:=", "sym:/", "sym:∅", "sym:\\colon", "sym:!", "sym:\\ ", "sym:.", "sym:'"]);
+  const PLAIN = new Set(["sym:+", "sym:-", "sym:=", "sym:/", "sym:∅", "sym:\\colon", "sym:!", "sym:\\ ", "sym:.", "sym:'", "sym:`", 'sym:"', "sym:_", "sym:\\_", "sym:#", "sym:\\#", "sym:&", "sym:\\&", "sym:%", "sym:\\%", "sym:?", "sym:@", "sym:~"]);
   const PLAIN_LETTER = /^sym:[A-Za-z]$/;
 
   // The pieces of a formula: every item that may name an entry, in source order, each with
@@ -427,8 +444,13 @@
         case "sym": {
           if (PLAIN.has(it.key) || (it.role === "punct")) break;
           // a letter with a named index: d_k, d_{\text{model}}, p_{\text{data}}, y_w
-          const sub = it.sub && subName(it.sub);
-          if (it.letter && sub) emit("script:" + (it.font ? it.font + ":" : "") + it.letter + "_" + sub, it.text + "_" + sub, span(it.range, it.subRange), { weak: true, covers: it.key, named: true });
+          // a letter with a subscript is a whole piece: named by an entry (d_k, π_ref, D_KL), and
+          // when the subscript is an index (x_i, W_{ij}, s_{t+1}) by convention too
+          const name = it.sub && subName(it.sub);
+          const index = it.sub && flatText(it.sub);
+          const isIndex = !!index && /^[a-z0-9+\-−,:<>≤ ]+$/.test(index) && /[a-z0-9]/.test(index) && (!name || name === index.replace(/,/g, ""));
+          const sub = name || (isIndex ? index : null);
+          if (it.letter && sub) emit("script:" + (it.font ? it.font + ":" : "") + it.letter + "_" + sub, it.text + "_" + sub, span(it.range, it.subRange), { weak: true, covers: it.key, named: true, kind: isIndex ? "indexed letter" : null });
           emit(it.key, it.text, it.range, { breaks: it.role === "bin" || it.role === "rel", kind: kindOf(it) });
           break;
         }
@@ -440,6 +462,7 @@
           if (it.key) emit(it.key, it.text, it.whole || it.range, { container: true });
           break;
         case "sqrt": emit("sym:√", "\\sqrt", it.range, { container: true }); break;
+        case "frac": emit("frac", "\\frac{·}{·}", it.range, { container: true, structure: true }); break;
         case "accent": {
           const letter = it.base.length === 1 && (it.base[0].letter || (it.base[0].t === "sym" && it.base[0].key.slice(4)));
           if (letter && it.base[0].t === "sym") emit(it.key + ":" + it.base[0].key.slice(4), it.label + "{" + it.base[0].text + "}", it.range, { weak: true, covers: it.key });
@@ -460,6 +483,8 @@
     if (sub.length === 1 && sub[0].t === "text" && /^[A-Za-z0-9]+$/.test(sub[0].text)) return sub[0].text;
     if (sub.length === 1 && sub[0].t === "num") return sub[0].text;
     if (sub.every((x) => x.t === "sym" && /^[A-Za-z]$/.test(x.text) && !x.scripted)) return sub.map((x) => x.text).join("") || null;
+    // one Greek letter, in any font: p_θ, π_{\boldsymbol{θ}}, q_φ
+    if (sub.length === 1 && sub[0].t === "sym" && sub[0].letter && !/^[A-Za-z]$/.test(sub[0].letter) && !sub[0].scripted) return sub[0].letter;
     return null;
   }
 
