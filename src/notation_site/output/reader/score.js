@@ -24,7 +24,7 @@
 
   const W = {
     pattern: 5, both: 4, command: 3, glyph: 3, longer: 2, name: 3, alias: 2, letter: 1, kind: 1, context: 0.5,
-    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, home: 4,
+    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, topicFloor: 0.35, home: 4,
     letters: 4.51, // the letters page, for a Greek letter whose meaning depends on the paper: ahead
     // of any entry that only lists the letter (letter + shape + 0.5, and a little topic), behind
     // one that is about it, has a matching context or clearly shares the formula's topic
@@ -56,8 +56,8 @@
     }
     // The key a declared piece of TeX stands for: a named index (d_k) if that is what it is, else
     // its first piece of notation, else its only piece.
-    function keyOf(tex) {
-      const items = compile(tex);
+    function keyOf(tex, template) {
+      const items = template ? compile(tex, true) : compile(tex);
       // a bar declared alone (|, \vert, ‖, \Vert) is the pair (|x|, ‖x‖); \mid and \parallel
       // are the separators (p(a ∣ s), KL(P ∥ Q))
       if (items && items.length === 1 && items[0].sep && !/^(\\mid|∣|\\parallel|∥)$/.test(items[0].text)) {
@@ -68,7 +68,12 @@
         const key = tree.delimKey(items[0]);
         return { key, piece: { key, item: items[0], flags: {} }, alone: true };
       }
-      const ps = piecesOf(tex);
+      // a whole construct declared as the piece (\frac{·}{·}, \sqrt{·}): that construct
+      if (template && items && items.length === 1 && ["frac", "sqrt", "accent", "group"].includes(items[0].t)) {
+        const p = tree.pieces(items).find((q) => q.item === items[0] && !q.weak);
+        if (p) return { key: p.key, piece: p, alone: true };
+      }
+      const ps = template ? (items ? tree.pieces(items) : []) : piecesOf(tex);
       const strong = ps.filter((p) => !p.weak), weak = ps.filter((p) => p.weak);
       const letters = (l) => l.filter((p) => !/^sym:(bold:)?[A-Za-z0-9\u0370-\u03ff]$/.test(p.key));
       if (weak.length === 1 && letters(strong).length <= 1 && strong.length <= 2) return { key: weak[0].key, piece: weak[0], alone: true };
@@ -97,6 +102,8 @@
         for (const t of list) {
           const k = keyOf(t);
           if (!k) continue;
+          // where the entry says in which contexts the piece is its reading, that is where it is
+          if (Object.keys(e.contexts || {}).some((c) => (keyOf(c, true) || {}).key === k.key)) { mine(k.key, W.letter, "letter"); continue; }
           // a plain letter (𝑥 for the fonts entry, X for the random variable) is only a letter
           if (/^sym:[A-Za-z]$/.test(k.key)) { mine(k.key, W.letter, "letter"); continue; }
           if (k.piece.structure) continue;
@@ -106,7 +113,7 @@
         }
       }
       for (const [piece, list] of Object.entries(e.contexts || {})) {
-        const k = keyOf(piece);
+        const k = keyOf(piece, true);
         if (!k) continue;
         for (const t of list) {
           if (t === piece) mine(k.key, W.pattern, "pattern");
@@ -228,7 +235,8 @@
         // the topic weighs only where a piece's meaning depends on the formula: a letter, a bar
         let topic = 0;
         const v = m.vocab[r.id];
-        if (v && OVERLOADED.test(p.key)) for (const k of keysHere) if (k !== p.key && k !== plainKey && v.has(k)) topic += m.rarity(k);
+        // (keys most entries use, such as x, i, =, say nothing about the topic)
+        if (v && OVERLOADED.test(p.key)) for (const k of keysHere) if (k !== p.key && k !== plainKey && v.has(k) && m.rarity(k) >= W.topicFloor) topic += m.rarity(k);
         r.topic = Math.min(W.topicCap, W.topic * topic);
         if (home && r.id === home) r.home = W.home;
         r.specific = 0.5 / (m.owned[r.id] || 1);
@@ -236,7 +244,7 @@
       }
       let list = Array.from(rows.values());
       // a Greek letter whose meaning depends on the paper: the letters page is a candidate too
-      if (GREEK_KEY.test(plainKey) && m.lettersPage[plainKey] && list.length) list.push({ id: m.lettersEntry, score: W.letters, letters: W.letters, declared: 0, context: 0 });
+      if (GREEK_KEY.test(plainKey) && (/^sym:[α-ω]$/.test(plainKey) || m.lettersPage[plainKey]) && m.entries[m.lettersEntry] && list.length) list.push({ id: m.lettersEntry, score: W.letters, letters: W.letters, declared: 0, context: 0 });
       list.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
       // a plain Latin letter that no entry names by a command, a glyph or a context is a variable
       if (/^sym:[A-Za-z]$/.test(p.key) && !list.some((c) => c.declared >= W.command || c.context > 0)) list = [];

@@ -127,6 +127,10 @@
         }
         case "font": return font(n, out, where);
         case "text": {
+          // \textbf{b}, \textrm{x}: one letter in a font, as \mathbf{b} and \mathrm{x}
+          const inner = asList(n.body).filter((x) => !SPACES.has(x.type));
+          const textFont = { "\\textbf": "mathbf", "\\textrm": "mathrm", "\\textsf": "mathsf", "\\textit": "mathit", "\\texttt": "mathtt" }[n.font];
+          if (textFont && inner.length === 1 && /^[A-Za-z]$/.test(inner[0].text || "")) return font({ type: "font", font: textFont, body: inner[0], loc: n.loc }, out, where);
           const words = textOf(n.body).trim();
           if (!words) return;
           const w = /^[A-Za-z][A-Za-z0-9-]*$/.test(words) ? words.replace(/-/g, "") : null;
@@ -270,6 +274,8 @@
       else if (out.length - before > 1) { const body = out.splice(before); item = group("{", "}", pair(body), rangeOf(base, tex), base, false); out.push(item); }
       else { item = { t: "sym", key: "sym:∅", text: "", role: "ord", range: null, node: n }; out.push(item); }
       const s = scripts(n, where);
+      // an operator's superscript is a limit, never a mark: \sum_{t=0}^{T}, \prod^{*}
+      if (s.mark && (item.role === "op" || item.t === "word") && s.mark !== "(·)") { s.sup = seq(n.sup, "sup"); s.mark = null; s.markRange = null; s.supText = undefined; }
       if (item.t === "num" && base.type === "textord") { /* 10^{-4}: digits merged later */ }
       item.sub = s.sub; item.sup = s.sup; item.primes = s.primes; item.mark = s.mark; item.markRange = s.markRange; item.supText = s.supText;
       item.whole = at(n);
