@@ -114,7 +114,7 @@
         if (k) alt.append(", ");
         alt.append(el("a", { href: entryUrl(id), "data-candidate": id }, reader.entries[id].name));
       });
-      if (data.lettersUrl) alt.append(". ", el("a", { href: new URL(data.lettersUrl, siteRoot).href }, "Letters with several meanings"));
+      if (data.lettersUrl && p.candidates.indexOf(data.lettersEntry) < 0) alt.append(". ", el("a", { href: new URL(data.lettersUrl, siteRoot).href }, "Letters with several meanings"));
       body.append(alt);
     }
     li.append(body);
