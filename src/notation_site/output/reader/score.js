@@ -94,6 +94,8 @@
       forms.push({ id, key, tex, items, target: target.item, mark: !!target.mark, source });
     }
 
+    // whether an entry's symbol is that one piece (θ for the parameters, η for the learning rate)
+    const symbolIs = (e, key) => { const ps = piecesOf(e.symbol).filter((p) => !p.weak); return ps.length === 1 && ps[0].key.replace(/^sym:bold:/, "sym:") === key.replace(/^sym:bold:/, "sym:"); };
     for (const e of data.entries) {
       if (e.id === data.lettersEntry) continue;
       const keys = new Set();
@@ -103,7 +105,8 @@
           const k = keyOf(t);
           if (!k) continue;
           // where the entry says in which contexts the piece is its reading, that is where it is
-          if (Object.keys(e.contexts || {}).some((c) => (keyOf(c, true) || {}).key === k.key)) { mine(k.key, W.letter, "letter"); continue; }
+          // (unless its symbol is that piece: the parameters entry is θ, its contexts only add to it)
+          if (Object.keys(e.contexts || {}).some((c) => (keyOf(c, true) || {}).key === k.key) && !symbolIs(e, k.key)) { mine(k.key, W.letter, "letter"); continue; }
           // a plain letter (𝑥 for the fonts entry, X for the random variable) is only a letter
           if (/^sym:[A-Za-z]$/.test(k.key)) { mine(k.key, W.letter, "letter"); continue; }
           if (k.piece.structure) continue;
@@ -231,7 +234,10 @@
         r.shape = W.shape * agreement(p.flags, e.shapes[p.key] || e.shapes[plainKey]);
         // about the piece; for a Greek letter only where it is used as in the entry's symbol (ρ(X, Y)
         // is the correlation, ρ_t is not)
-        if (e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(p.flags, e.shapes[p.key] || e.shapes[plainKey]) < 1)) r.about = e.only ? W.aboutOnly : W.about;
+        // (an index is no difference: θ_t is the parameters' θ; a label is: σ_θ(s) is not the sigmoid)
+        const indexed = /^[a-z0-9+\-−, ]+$/.test(p.flags.subText || "");
+        const asUsed = Object.assign({}, p.flags, indexed ? { sub: !!(e.shapes[p.key] || e.shapes[plainKey] || {}).sub } : {});
+        if (e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(asUsed, e.shapes[p.key] || e.shapes[plainKey]) < 1)) r.about = e.only ? W.aboutOnly : W.about;
         // the topic weighs only where a piece's meaning depends on the formula: a letter, a bar
         let topic = 0;
         const v = m.vocab[r.id];

@@ -16,7 +16,10 @@
   function wildcards(items) {
     return items.map((it, i) => {
       // a · right before brackets is the one thing applied to them: ·(· \mid ·) is p(a ∣ s)
-      if (it.t === "sep" && (it.text === "·" || it.text === "\\cdotp")) return items[i + 1] && items[i + 1].t === "group" && !items[i + 1].key ? { t: "any", one: true } : { t: "any" };
+      const dot = it.t === "sep" && (it.text === "·" || it.text === "\\cdotp");
+      // ·_\theta(·): one thing with those scripts (Q_θ, π_θ, p_θ applied)
+      if (dot && (it.sub || it.sup)) return { t: "any1", sub: it.sub ? wildcards(it.sub) : null, sup: it.sup ? wildcards(it.sup) : null, primes: it.primes, mark: it.mark };
+      if (dot) return items[i + 1] && items[i + 1].t === "group" && !items[i + 1].key ? { t: "any", one: true } : { t: "any" };
       const copy = Object.assign({}, it);
       for (const k of ["sub", "sup", "body", "numer", "denom", "base", "index"]) if (Array.isArray(it[k])) copy[k] = wildcards(it[k]);
       if (it.t === "sym" && it.key === "sym:∅") copy.t = "any1"; // a bare script: ^\top is ·^\top
