@@ -43,7 +43,8 @@
     const owned = {};
     for (const e of data.entries) entries[e.id] = e;
 
-    const size = (items) => { let n = 0; tree.walk(items, (it) => { if (it.t !== "any") n++; }); return n; };
+    // how much a template pins down: its items, and each script it requires (\mathbb{E}_{·}[·] says more than \mathbb{E}[·])
+    const size = (items) => { let n = 0; tree.walk(items, (it) => { if (it.t !== "any") n += 1 + (it.sub ? 1 : 0) + (it.sup ? 1 : 0); }); return n; };
     const piecesOf = (tex) => { const items = compile(tex); return items ? tree.pieces(items) : []; };
     // pieces of notation: not a plain letter, nor a fraction (a fraction is a piece only in a context)
     const notation = (ps) => ps.filter((p) => !p.weak && !LETTER.test(p.key) && !p.structure);
@@ -172,7 +173,7 @@
         if (items) speech.push({ id: e.id, tex, items, say, size: size(items) });
       }
     }
-    speech.sort((a, b) => b.size - a.size);
+    speech.sort((a, b) => b.size - a.size || (a.tex < b.tex ? -1 : a.tex > b.tex ? 1 : a.id < b.id ? -1 : 1)); // the same order however the data is written
     return { entries, index, forms, kinds, vocab, owned, rarity, lettersPage, words, speech, lettersEntry: data.lettersEntry };
   }
 

@@ -96,7 +96,7 @@
     for (const f of seqs) {
       for (let i = 0; i < f.length; i++) {
         const align = [];
-        if (seq(template, 0, f, i, false, align)) found.push({ align, size: align.filter(([x]) => x.t !== "any1").length, start: f[i], seq: f });
+        if (seq(template, 0, f, i, false, align)) found.push({ align, size: align.reduce((n, [x]) => n + (x.t === "any1" ? 0 : 1) + (x.sub ? 1 : 0) + (x.sup ? 1 : 0), 0), start: f[i], seq: f });
       }
     }
     return found;
