@@ -3,17 +3,18 @@
 // symbol links, `make read`). It parses with KaTeX (katex.__parse: internal and unversioned, so
 // pinned to the locked KaTeX by the tests) and is fed by data the build generates from the
 // entries (notation_site.output.reading). Nothing here touches the DOM. Its parts, one job each:
-// normalise.js (pasted Unicode to TeX), tree.js (the parse tree as items and pieces),
+// normalise.js (pasted Unicode to TeX), brackets.js and tree.js (the parse tree as items),
+// pieces.js (the items that may name an entry),
 // templates.js (entries' templates matched on items), score.js (the scoring model),
 // speech.js (read aloud), links.js (the site's symbol links).
 (function (root, factory) {
   if (typeof module === "object" && module.exports) {
-    module.exports = factory(require("./normalise.js"), require("./tree.js"), require("./templates.js"), require("./score.js"), require("./speech.js"), require("./links.js"));
+    module.exports = factory(require("./normalise.js"), require("./tree.js"), require("./pieces.js"), require("./templates.js"), require("./score.js"), require("./speech.js"), require("./links.js"));
   } else {
     const p = root.NotationReaderParts;
-    root.NotationReader = factory(p.normalise, p.tree, p.templates, p.score, p.speech, p.links);
+    root.NotationReader = factory(p.normalise, p.tree, p.pieces, p.templates, p.score, p.speech, p.links);
   }
-})(typeof globalThis !== "undefined" ? globalThis : this, function (normaliseMod, tree, templates, score, speech, links) {
+})(typeof globalThis !== "undefined" ? globalThis : this, function (normaliseMod, tree, piecesMod, templates, score, speech, links) {
   "use strict";
 
   const MAX_INPUT = 4000; // characters; longer input gets a clear message, not a frozen tab
@@ -72,7 +73,7 @@
     // The pieces of a parsed formula, each scored; plain letters no entry names, labels and
     // prose are left out, and a named index (d_k) stands for the letter it is made of.
     function recognise(items, tex, home) {
-      const found = tree.pieces(items);
+      const found = piecesMod.pieces(items);
       for (const p of found) if (p.item.scripted && !p.mark && !(p.named && p.item.mark)) p.unit = p.item.whole && p.range ? [Math.min(p.range[0], p.item.whole[0]), Math.max(p.range[1], p.item.whole[1])] : p.item.whole || null;
       score.scoreFormula(m, items, found, home);
       const kept = [];

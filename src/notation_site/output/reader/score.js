@@ -17,9 +17,9 @@
 // - a little for an entry that declares few pieces (it is about less).
 // The best candidate is the reading; it is sure when it leads the next by at least SURE.
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./tree.js"), require("./templates.js"));
-  else { const p = root.NotationReaderParts; p.score = factory(p.tree, p.templates); }
-})(typeof globalThis !== "undefined" ? globalThis : this, function (tree, templates) {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./tree.js"), require("./pieces.js"), require("./templates.js"));
+  else { const p = root.NotationReaderParts; p.score = factory(p.tree, p.pieces, p.templates); }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (tree, piecesMod, templates) {
   "use strict";
 
   const W = {
@@ -45,7 +45,7 @@
 
     // how much a template pins down: its items, and each script it requires (\mathbb{E}_{·}[·] says more than \mathbb{E}[·])
     const size = (items) => { let n = 0; tree.walk(items, (it) => { if (it.t !== "any") n += 1 + (it.sub ? 1 : 0) + (it.sup ? 1 : 0); }); return n; };
-    const piecesOf = (tex) => { const items = compile(tex); return items ? tree.pieces(items) : []; };
+    const piecesOf = (tex) => { const items = compile(tex); return items ? piecesMod.pieces(items) : []; };
     // pieces of notation: not a plain letter, nor a fraction (a fraction is a piece only in a context)
     const notation = (ps) => ps.filter((p) => !p.weak && !LETTER.test(p.key) && !p.structure);
     function declare(key, id, strength, source) {
@@ -71,10 +71,10 @@
       }
       // a whole construct declared as the piece (\frac{·}{·}, \sqrt{·}): that construct
       if (template && items && items.length === 1 && ["frac", "sqrt", "accent", "group"].includes(items[0].t)) {
-        const p = tree.pieces(items).find((q) => q.item === items[0] && !q.weak);
+        const p = piecesMod.pieces(items).find((q) => q.item === items[0] && !q.weak);
         if (p) return { key: p.key, piece: p, alone: true };
       }
-      const ps = template ? (items ? tree.pieces(items) : []) : piecesOf(tex);
+      const ps = template ? (items ? piecesMod.pieces(items) : []) : piecesOf(tex);
       const strong = ps.filter((p) => !p.weak), weak = ps.filter((p) => p.weak);
       const letters = (l) => l.filter((p) => !/^sym:(bold:)?[A-Za-z0-9\u0370-\u03ff]$/.test(p.key));
       if (weak.length === 1 && letters(strong).length <= 1 && strong.length <= 2) return { key: weak[0].key, piece: weak[0], alone: true };
@@ -90,7 +90,7 @@
       // a declared command or glyph is read as a formula is (σ² is \sigma^{2}); a context as a template
       const items = source === "form" ? templates.wildcards(compile(tex) || []) : compile(tex, true);
       if (!items) return;
-      const target = tree.pieces(items).find((p) => p.key === key);
+      const target = piecesMod.pieces(items).find((p) => p.key === key);
       if (!target) return;
       forms.push({ id, key, tex, items, target: target.item, mark: !!target.mark, source });
     }

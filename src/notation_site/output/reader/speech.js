@@ -1,7 +1,7 @@
 // The whole formula read aloud, in words. Where an entry's `speech` template matches (the
 // expectation's `\mathbb{E}_{·}[·]`: "the expected value, over ·, of ·") and that entry is the
 // reading of a piece it covers, the template's words are said, each `·` filled with what it
-// matched; everything else is read by the rules below: letters and Greek names, "of" for a
+// matched (in order, or `·2` for the template's second); everything else is read by the rules below: letters and Greek names, "of" for a
 // function applied, "sub" for an index, a label after a superscript that is one (Q^π: "Q pi",
 // W^O: "W O"), "squared" and "to the power" only for powers, "prime", "transpose", "star".
 (function (root, factory) {
@@ -34,7 +34,9 @@
         const end = endOf(align, slots, f, i);
         let k = 0;
         // what a template's · holds is a list of arguments or conditions: its commas are "and"
-        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), "args") : ""; });
+        // (·2 says the second · of the template here: the 2-norm of x is "the ·2-norm of ·1")
+        const say = (s) => (s ? seq(s.seq.slice(s.from, s.to), "args") : "");
+        const text = t.say.replace(/·([1-9])?/g, (_, n) => say(n ? slots[Number(n) - 1] : slots[k++]));
         return { text, end };
       }
       return null;

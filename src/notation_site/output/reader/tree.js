@@ -4,19 +4,17 @@
 // rest, and each piece of notation given its key. Templates (entries' `contexts` and `speech`)
 // are read by the same code, so a template and a formula always agree on what an item is.
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory();
-  else (root.NotationReaderParts = root.NotationReaderParts || {}).tree = factory();
-})(typeof globalThis !== "undefined" ? globalThis : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./brackets.js"));
+  else { const p = root.NotationReaderParts; p.tree = factory(p.brackets); }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (brackets) {
   "use strict";
+
+  const { group, pair, link, children, span, SEPARATOR, PLAIN } = brackets;
 
   // Brackets that pair into a group, by their opening token; bars pair with themselves.
   const OPENERS = { "(": "(", "\\lparen": "(", "[": "[", "\\lbrack": "[", "\\{": "{", "\\lbrace": "{", "\\langle": "⟨", "⟨": "⟨", "\\lfloor": "⌊", "\\lceil": "⌈", "\\lvert": "|", "\\lVert": "‖", ".": "." };
   const CLOSERS = { ")": ")", "\\rparen": ")", "]": "]", "\\rbrack": "]", "\\}": "}", "\\rbrace": "}", "\\rangle": "⟩", "⟩": "⟩", "\\rfloor": "⌋", "\\rceil": "⌉", "\\rvert": "|", "\\rVert": "‖", ".": "." };
   const BARS = { "|": "|", "\\vert": "|", "\\|": "‖", "\\Vert": "‖", "‖": "‖" };
-  // What a pair of delimiters is, for keys and for template matching: round and square
-  // brackets are one class (half-open intervals mix them); the others are their own.
-  const SEPARATOR = { "|": "sym:∣", "‖": "sym:∥" };
-  const DELIM_KEY = { "|": "sym:|", "‖": "sym:‖", "⟨": "sym:⟨", "⌊": "sym:⌊", "⌈": "sym:⌈" };
   const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", textbf: "bold", pmb: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
   const WORD_FONTS = new Set(["mathrm", "textrm", "mathsf", "mathit", "textit", "textsf", "mathtt", "texttt", "operatorname", "mathbf", "textbf"]);
   const PRIME = new Set(["\\prime", "′", "'"]);
@@ -41,7 +39,6 @@
     })(node);
     return lo <= hi ? [lo, hi] : null;
   }
-  const span = (a, b) => (a && b ? [Math.min(a[0], b[0]), Math.max(a[1], b[1])] : a || b);
 
   function asList(node) {
     if (!node) return [];
@@ -332,98 +329,6 @@
     return { seq };
   }
 
-  function group(open, close, body, range, node, sized) {
-    // a brace opening an array is a definition by cases (\begin{cases}, \left\{ \begin{array})
-    if (open === "{" && close === "." && body.some((x) => x.t === "array")) return { t: "group", open, close, body, key: "sym:cases", text: "\\begin{cases}", range, node, sized };
-    const key = DELIM_KEY[open] || (open === "." ? DELIM_KEY[close] : null) || null;
-    return { t: "group", open, close, body, key, text: key ? open + "·" + (close === "." ? "" : close) : null, range, node, sized };
-  }
-
-  // Pair brackets into groups, and bars: \lvert … \rvert always; plain | and ‖ left to right at
-  // one level (|x| + |y|), a lone one staying a separator (p(a | s), KL(P ‖ Q)).
-  function pair(items) {
-    const out = [];
-    const stack = [];
-    for (const it of items) {
-      if (it.t === "open") { stack.push({ it, at: out.length }); out.push(it); continue; }
-      if (it.t === "close" && stack.length) {
-        const { it: op, at } = stack.pop();
-        const body = pairBars(out.splice(at + 1));
-        out.pop();
-        const g = group(op.open, it.close, body, span(op.range, it.range), null, false);
-        g.openText = op.text; g.closeText = it.text;
-        g.ends = [op.range, it.whole || it.range];
-        copyScripts(it, g);
-        out.push(g);
-        continue;
-      }
-      out.push(it);
-    }
-    return pairBars(out);
-  }
-  function copyScripts(from, to) {
-    for (const k of ["sub", "sup", "primes", "mark", "markRange", "supText", "scripted"]) if (from[k] !== undefined) to[k] = from[k];
-    if (from.whole) to.whole = span(to.range, from.whole);
-  }
-  function pairBars(items) {
-    // || typed for ‖ (||w||_1): two single bars with nothing between are one double bar
-    const out = [];
-    for (const it of items) {
-      const last = out[out.length - 1];
-      if (it.t === "bar" && it.bar === "|" && last && last.t === "bar" && last.bar === "|" && !last.scripted && last.range && it.range && last.range[1] === it.range[0]) {
-        out[out.length - 1] = Object.assign({}, it, { bar: "‖", text: "\\|", range: [last.range[0], it.range[1]], side: last.side || it.side });
-      } else out.push(it);
-    }
-    for (const bar of ["‖", "|"]) {
-      for (;;) {
-        const at = [];
-        out.forEach((it, i) => { if (it.t === "bar" && it.bar === bar) at.push(i); });
-        // an explicit opener pairs with the next closer; plain bars pair left to right
-        let a = at.findIndex((i) => out[i].side !== "close");
-        if (a < 0) break;
-        let b = at.findIndex((i, k) => k > a && out[i].side !== "open");
-        if (b < 0) break;
-        const i = at[a], j = at[b];
-        const body = out.slice(i + 1, j);
-        const g = group(bar, bar, body, span(out[i].range, out[j].range), null, false);
-        g.openText = out[i].text; g.closeText = out[j].text;
-        g.ends = [out[i].range, out[j].whole || out[j].range];
-        copyScripts(out[j], g);
-        out.splice(i, j - i + 1, g);
-      }
-    }
-    // a lone bar is a separator, another piece than a pair: the conditional's ∣ (p(a | s)) or
-    // the divergence's ∥ (KL(P ‖ Q))
-    return out.map((it) => (it.t === "bar" ? Object.assign({}, it, { t: "sym", key: SEPARATOR[it.bar], role: "rel", sep: true }) : it));
-  }
-
-  // Mark heads that are called: an item followed by a round or square bracket group (f(x),
-  // 𝔼[X], Q^π(s, a)); the group is its argument list.
-  function link(items) {
-    for (let i = 0; i < items.length; i++) {
-      const it = items[i], next = items[i + 1];
-      // square brackets after a plain letter multiply (α[r + γ V]); after 𝔼, ℙ, a word or an
-      // operator they hold its argument
-      const square = next && next.t === "group" && next.open === "[";
-      if (square && it.t === "sym" && !it.font && it.role !== "op") continue;
-      if (it.t === "sym" && PLAIN.has(it.key)) continue; // a / b (c): no function
-      if (next && next.t === "group" && (next.open === "(" || next.open === "[") && (it.t === "sym" || it.t === "word" || (it.t === "group" && !it.key && it.open === "(")) && !(it.t === "sym" && it.role && it.role !== "ord" && it.role !== "op")) {
-        it.args = next;
-        next.argsOf = it;
-      }
-    }
-    for (const it of items) for (const s of children(it)) link(s);
-    return items;
-  }
-
-  // The sequences inside an item.
-  function children(it) {
-    const out = [];
-    for (const k of ["sub", "sup", "body", "numer", "denom", "base", "index", "label"]) if (Array.isArray(it[k])) out.push(it[k]);
-    if (it.rows) for (const row of it.rows) for (const cell of row) out.push(cell);
-    return out;
-  }
-
   // Every item, depth first, with its parent item and the sequence it sits in.
   function walk(items, visit, parent, where) {
     items.forEach((it, i) => {
@@ -434,104 +339,9 @@
   }
 
 
-  // Keys that are never pieces: arithmetic, equality, plain punctuation.
-  const PLAIN = new Set(["sym:+", "sym:-", "sym:=", "sym:/", "sym:∅", "sym:\\colon", "sym:!", "sym:\\ ", "sym:.", "sym:'", "sym:`", 'sym:"', "sym:_", "sym:\\_", "sym:#", "sym:\\#", "sym:&", "sym:\\&", "sym:%", "sym:\\%", "sym:?", "sym:@", "sym:~"]);
-  const PLAIN_LETTER = /^sym:[A-Za-z]$/;
-
-  // The pieces of a formula: every item that may name an entry, in source order, each with
-  // its key, text, source range, the item it comes from and its place (parent, where). A
-  // piece inside another (a letter under a hat) comes after its container. Marks on a script
-  // (T, *, -1, (i), primes) are pieces of their own; a letter whose index spells a name (d_k,
-  // π_ref) is also a whole piece ("script:d_k") that covers the letter.
-  function pieces(items) {
-    const out = [];
-    walk(items, (it, parent, seqOf, i, where) => {
-      const place = { parent, where, seq: seqOf, index: i };
-      const flags = { call: !!it.args, sup: !!(it.sup || it.mark || it.primes), sub: !!it.sub, op: !!it.op || it.t === "word", supText: flatText(it.sup, it), subText: flatText(it.sub) };
-      const emit = (key, text, range, extra) => { const p = Object.assign({ key, text, range, item: it, place, flags }, extra || {}); out.push(p); return p; };
-      const inScript = where === "sub" || where === "sup";
-      switch (it.t) {
-        case "sym": {
-          if (PLAIN.has(it.key) || (it.role === "punct")) break;
-          // a letter with a named index: d_k, d_{\text{model}}, p_{\text{data}}, y_w
-          // a letter with a subscript is a whole piece: named by an entry (d_k, π_ref, D_KL), and
-          // when the subscript is an index (x_i, W_{ij}, s_{t+1}) by convention too
-          const name = it.sub && subName(it.sub);
-          const index = it.sub && flatText(it.sub);
-          const isIndex = !!index && /^[a-z0-9+\-−,:<>≤ ]+$/.test(index) && /[a-z0-9]/.test(index) && (!name || name === index.replace(/,/g, ""));
-          const sub = name || (isIndex ? index : null);
-          if (it.letter && sub) emit("script:" + (it.font ? it.font + ":" : "") + it.letter + "_" + sub, it.text + "_" + sub, span(it.range, it.subRange), { weak: true, covers: it.key, named: true, kind: isIndex ? "indexed letter" : null });
-          emit(it.key, it.text, it.range, { breaks: it.role === "bin" || it.role === "rel", kind: kindOf(it) });
-          break;
-        }
-        case "word":
-          if (inScript && !it.known) break; // a label: θ_old, W^{\text{out}}
-          emit(it.key, it.text, it.range, { kind: it.upright ? null : null });
-          break;
-        case "group":
-          if (it.key) emit(it.key, it.text, it.whole || it.range, { container: true });
-          break;
-        case "sqrt": emit("sym:√", "\\sqrt", it.range, { container: true }); break;
-        case "frac": emit("frac", "\\frac{·}{·}", it.range, { container: true, structure: true }); break;
-        case "accent": {
-          const letter = it.base.length === 1 && (it.base[0].letter || (it.base[0].t === "sym" && it.base[0].key.slice(4)));
-          if (letter && it.base[0].t === "sym") emit(it.key + ":" + it.base[0].key.slice(4), it.label + "{" + it.base[0].text + "}", it.range, { weak: true, covers: it.key });
-          emit(it.key, it.text, it.range, { container: true });
-          break;
-        }
-        default: break;
-      }
-      if (it.mark) emit("sup:" + it.mark, "^" + (it.mark === "(·)" ? "{(·)}" : it.supText || it.mark), it.markRange, { mark: true });
-      if (it.primes) emit("sup:′", "′".repeat(it.primes), null, { mark: true, kind: "prime" });
-    });
-    return out;
-  }
-
-  // A subscript that names: letters or digits, or one \text word (k, model, data, w, ref).
-  function subName(sub) {
-    if (sub.length === 1 && sub[0].t === "word") return sub[0].word;
-    if (sub.length === 1 && sub[0].t === "text" && /^[A-Za-z0-9]+$/.test(sub[0].text)) return sub[0].text;
-    if (sub.length === 1 && sub[0].t === "num") return sub[0].text;
-    if (sub.every((x) => x.t === "sym" && /^[A-Za-z]$/.test(x.text) && !x.scripted)) return sub.map((x) => x.text).join("") || null;
-    // one Greek letter, in any font: p_θ, π_{\boldsymbol{θ}}, q_φ
-    if (sub.length === 1 && sub[0].t === "sym" && sub[0].letter && !/^[A-Za-z]$/.test(sub[0].letter) && !sub[0].scripted) return sub[0].letter;
-    return null;
-  }
-
-  // The characters of a script: `2` for ^2, `t-1` for _{t-1}, `*` for a star.
-  function flatText(s, it) {
-    if (it && it.mark && !s) return it.supText || it.mark;
-    if (!s) return "";
-    return s.map((x) => (x.t === "group" ? (x.open || "") + flatText(x.body) + (x.close || "") : x.word || x.text || "")).join("");
-  }
-
-  // The convention a piece is read by when no entry names it: a bold small letter is a vector,
-  // a bold capital a matrix, a calligraphic capital a set, a blackboard capital a number set.
-  function kindOf(it) {
-    if (!it.letter) return null;
-    const greek = !/^[A-Za-z]$/.test(it.letter), capital = /^[A-Z]$/.test(it.letter) || (greek && it.letter !== it.letter.toLowerCase());
-    switch (it.font) {
-      case "bold": return greek ? "bold Greek letter" : capital ? "bold capital" : "bold small letter";
-      case "mathcal": return capital ? "calligraphic capital" : null;
-      case "mathbb": return capital ? "blackboard capital" : null;
-      case "mathfrak": return "fraktur letter";
-      case "mathsf": case "boldsf": return capital ? "sans-serif capital" : null;
-      case "mathrm": return "upright letter";
-      default: return greek ? "Greek letter" : null;
-    }
-  }
-
   function build(tree, tex, glyph, isWord) {
     return link(builder(tex, glyph, isWord).seq(tree, ""));
   }
 
-  // The pair a lone delimiter declares (an entry's `\langle`, `⌋`): the key of the group it opens or closes.
-  function delimKey(it) {
-    const pairOf = { "⟩": "⟨", "⌋": "⌊", "⌉": "⌈" };
-    if (it.t === "open") return DELIM_KEY[it.open] || null;
-    if (it.t === "close") return DELIM_KEY[pairOf[it.close] || it.close] || null;
-    return null;
-  }
-
-  return { build, pieces, walk, delimKey, children, rangeOf, asList, lettersOf, flatText, GREEK, PLAIN_LETTER };
+  return { build, walk, children, rangeOf, asList, lettersOf, delimKey: brackets.delimKey, GREEK };
 });
