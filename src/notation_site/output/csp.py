@@ -37,11 +37,11 @@ DIRECTIVES: tuple[tuple[str, str], ...] = (
     ("worker-src", "'self'"),
     # the search index and results, and the pages and sitemap instant navigation fetches
     ("connect-src", "'self'"),
-    # KaTeX positions every glyph with a style attribute, which a hash cannot allow
-    # (only 'unsafe-hashes' could, hash by hash, and KaTeX writes thousands of different
-    # ones), so style attributes are 'unsafe-inline'; <style> and stylesheet links stay
-    # with the site's files. style-src is reached only by browsers that predate the
-    # -elem/-attr split (CSP level 3), where it keeps formulas laid out.
+    # KaTeX positions every glyph with a style attribute (KaTeX/KaTeX#4096), which a hash
+    # cannot allow (only 'unsafe-hashes' could, one hash per distinct attribute: over a
+    # thousand on this site), so style attributes are 'unsafe-inline'; <style> and
+    # stylesheet links stay with the site's files. style-src is read only by browsers that
+    # predate the -elem/-attr split (CSP level 3), where it keeps formulas laid out.
     ("style-src", "'self' 'unsafe-inline'"),
     ("style-src-elem", "'self'"),
     ("style-src-attr", "'unsafe-inline'"),
