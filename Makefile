@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries check-code new-entry rename-snippet lookup browser clean
+.PHONY: install serve build test test-reference bench check-entries check-code check-entry new-entry rename-snippet lookup read browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -31,15 +31,18 @@ serve: $(STAMP)
 # (tests/site/test_engines.py checks that both give the same tree).
 ENGINE ?= mkdocs
 ENGINES := mkdocs properdocs
-build: $(STAMP)
+define build-site
 	$(if $(and $(filter 1,$(words $(ENGINE))),$(filter $(ENGINES),$(ENGINE))),,$(error ENGINE='$(ENGINE)': expected one of $(ENGINES)))
 	rm -rf site.partial site.previous
 	$(BIN)/$(ENGINE) build --strict --clean --config-file mkdocs.yml --site-dir site.partial || { rm -rf site.partial; exit 1; }
 	if [ -e site ]; then mv site site.previous; fi
 	mv site.partial site
 	rm -rf site.previous
+endef
+build: $(STAMP)
+	$(build-site)
 
-# A failure prints the validator's messages and its count; make adds its own "Error 2" line after them.
+# A failure prints the validator's messages and its count; make adds its own "Error 1" line after them.
 check-entries: $(STAMP)
 	@$(PY) -m notation_site.validate
 
@@ -49,9 +52,23 @@ check-entries: $(STAMP)
 check-code: $(STAMP)
 	@$(PY) -m notation_site.examples.code_lines $(ID)
 
+# Check one entry before its pull request: make check-entry ID=softmax. What the entry touches, in a
+# few minutes: the validator, its code lines, the tests of its snippets and of the library modules
+# they call (with their doctests), the strict build into site/, and screenshots of entries/<id>/ at
+# 1280 and 390 px in Debian's chromium (tests/check_entry.py says more). CI runs the full make test.
+check-entry: $(STAMP) browser
+	$(if $(filter 1,$(words $(ID))),,$(error usage: make check-entry ID=softmax (one entry id)))
+	@$(PY) tests/check_entry.py checks $(ID)
+	$(build-site)
+	@$(PY) tests/check_entry.py page $(ID)
+
 # Look notation up in the terminal: make lookup Q=⊙ (a glyph, name, LaTeX command or API name).
 lookup: $(STAMP)
 	@$(PY) -m notation_site.lookup -- $(if $(Q),'$(subst ','\'',$(Q))',$(error usage: make lookup Q=⊙))
+
+# How the formula reader reads a formula: make read TEX='\mathbb{E}_{x \sim p}[f(x)]' (ID=<id>: as on that entry's page).
+read: $(STAMP)
+	@$(PY) -m notation_site.read_formula $(if $(ID),--home '$(ID)') -- $(if $(TEX),'$(subst ','\'',$(TEX))',$(error usage: make read TEX='...'))
 
 # Start an entry: make new-entry ID=kl-divergence NAME='KL divergence' TOPIC=information-theory SYMBOL='...'
 # (it asks for what is not given; AFTER=entropy places it after that entry on the topic page, SNIPPET=

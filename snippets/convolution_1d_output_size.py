@@ -6,7 +6,7 @@ from notation import conv1d, conv_output_size, convolve1d, tiny_model
 from notation.render import facts, note, table
 
 x = np.array([0.0, 1.0, 3.0, 6.0, 10.0, 15.0, 21.0])  # n = 7
-w = np.array([1.0, 0.0, -1.0])  # k = 3: an asymmetric kernel shows the flip
+w = np.array([1.0, 0.0, -1.0])  # k = 3: an antisymmetric kernel (its reverse is -w) shows the flip as a sign change
 print(
     facts(
         {

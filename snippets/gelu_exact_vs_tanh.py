@@ -1,9 +1,9 @@
-"""GELU(x) = x·Φ(x), next to the tanh approximation that GPT-2's code uses."""
+"""GELU(x) = x·Φ(x), next to the tanh approximation that GPT-2's code uses, and its slope far from zero."""
 
 import numpy as np
 
-from notation import gelu, standard_normal_cdf
-from notation.render import facts, fmt, table
+from notation import gelu, gelu_derivative, standard_normal_cdf
+from notation.render import facts, fmt, sci, table
 
 points = np.array([-3.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 3.0])
 exact = gelu(points)
@@ -33,5 +33,35 @@ print(
             "lowest value of GELU": f"{fmt(gelu(grid)[lowest], 4)} at $x = {grid[lowest]:.2f}$",
         },
         precision=3,
+    )
+)
+
+# The slope Φ(x) + x φ(x): zero at GELU's lowest point, and vanishing again for large negative x,
+# unlike leaky ReLU's constant 0.01
+slope_points = np.array([-8.0, -5.0, -3.0, -1.0, 0.0, 1.0, 3.0])
+slope = gelu_derivative(grid)
+sign_change = np.flatnonzero((slope[:-1] < 0) & (slope[1:] >= 0))[0]
+zero = grid[sign_change] - slope[sign_change] * (grid[sign_change + 1] - grid[sign_change]) / (slope[sign_change + 1] - slope[sign_change])
+print(
+    table(
+        np.array(
+            [[sci(g) if abs(g) < 1e-3 else fmt(g, 3), relu_slope, leaky_slope] for g, relu_slope, leaky_slope in zip(
+                gelu_derivative(slope_points), np.where(slope_points > 0, 1.0, 0.0), np.where(slope_points > 0, 1.0, 0.01)
+            )],
+            dtype=object,
+        ),
+        row_labels=[f"${v:g}$" for v in slope_points],
+        col_labels=["GELU slope $\\Phi(x) + x\\,\\varphi(x)$", "ReLU slope", "leaky ReLU slope"],
+        corner="$x$",
+        precision=2,
+        caption="Slopes: GELU's is non-zero for negative inputs only near 0, and fades to nothing far below",
+    )
+)
+print(
+    facts(
+        {
+            "GELU's slope is 0 at": f"$x = {zero:.4f}$ (its lowest point)",
+            "GELU's slope at $x = -5$": sci(gelu_derivative(-5.0), 2),
+        },
     )
 )

@@ -26,9 +26,9 @@ eps = rng.standard_normal((100_000, 3))  # 100,000 draws of ε ~ 𝒩(0, I_3), o
 print(
     table(
         covariance_matrix(eps),
-        row_labels=[f"$\\varepsilon_{k}$" for k in (1, 2, 3)],
-        col_labels=[f"$\\varepsilon_{k}$" for k in (1, 2, 3)],
+        row_labels=[f"$\\epsilon_{k}$" for k in (1, 2, 3)],
+        col_labels=[f"$\\epsilon_{k}$" for k in (1, 2, 3)],
         precision=3,
-        caption="Sample covariance of 100,000 draws $\\boldsymbol{\\varepsilon} \\sim \\mathcal{N}(\\mathbf{0}, I_3)$: close to $I_3$",
+        caption="Sample covariance of 100,000 draws $\\boldsymbol{\\epsilon} \\sim \\mathcal{N}(\\mathbf{0}, I_3)$: close to $I_3$",
     )
 )

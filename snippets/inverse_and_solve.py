@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from notation import condition_number, hilbert_matrix, inverse, solve, to_bmatrix, vector_norm
+from notation import condition_number, determinant, hilbert_matrix, inverse, solve, to_bmatrix, vector_norm
 from notation.render import display_math, facts, sci, table
 
 A = np.array([[4.0, 7.0], [2.0, 6.0]])
@@ -57,5 +57,24 @@ print(
         ],
         corner="Hilbert matrix",
         caption="$H\\mathbf{x} = \\mathbf{b}$ with true $\\mathbf{x} = [1, \\dots, 1]$: residual $\\lVert H\\hat{\\mathbf{x}} - \\mathbf{b} \\rVert$ and error $\\lVert \\hat{\\mathbf{x}} - \\mathbf{x} \\rVert$",
+    )
+)
+
+# One size further the library refuses: not because H_11 is singular (it is invertible, with a tiny but
+# non-zero determinant), but because rounding leaves it numerically rank-deficient.
+H11 = hilbert_matrix(11)
+try:
+    inverse(H11)
+    refusal = "no error"
+except ValueError as err:
+    refusal = f"ValueError: {err}"
+print(
+    facts(
+        {
+            "$n = 11$: condition number": sci(condition_number(H11), 2),
+            "$n = 11$: determinant, not 0": sci(determinant(H11), 2),
+            "$n = 11$: numerical rank (np.linalg.matrix_rank)": int(np.linalg.matrix_rank(H11)),
+            "$n = 11$: inverse(H)": refusal,
+        }
     )
 )

@@ -27,8 +27,9 @@ B = np.zeros((d_out, r))  # zero at the start, so the update starts at 0
 x = rng.normal(size=d_in)
 start_change = np.abs((W0 + alpha / r * B @ A) @ x - W0 @ x).max()
 
-B = rng.normal(size=(d_out, r))  # stand-in for B after some fine-tuning steps
-delta = alpha / r * B @ A
+B = rng.normal(size=(d_out, r))  # a random stand-in for a trained B: no training is run here
+delta = B @ A  # ΔW = BA, as in the LoRA paper; the layer adds (alpha / r) ΔW
+W = W0 + alpha / r * delta
 print(
     facts(
         {
@@ -36,11 +37,9 @@ print(
             "at the start ($B = 0$), largest change in $W x$": start_change,
             "scale $\\alpha / r$": alpha / r,
             "rank of $W_0$": int(np.linalg.matrix_rank(W0)),
-            "rank of $\\Delta W = (\\alpha / r) B A$ after training": int(np.linalg.matrix_rank(delta)),
-            "rank of $W_0 + \\Delta W$": int(np.linalg.matrix_rank(W0 + delta)),
-            "$W_0 x + (\\alpha / r) B (A x)$ equals $(W_0 + \\Delta W) x$": bool(
-                np.allclose(W0 @ x + alpha / r * (B @ (A @ x)), (W0 + delta) @ x)
-            ),
+            "rank of $\\Delta W = B A$, with a random stand-in for a trained $B$": int(np.linalg.matrix_rank(delta)),
+            "rank of $W = W_0 + \\tfrac{\\alpha}{r} \\Delta W$": int(np.linalg.matrix_rank(W)),
+            "$W_0 x + \\tfrac{\\alpha}{r} B (A x)$ equals $W x$": bool(np.allclose(W0 @ x + alpha / r * (B @ (A @ x)), W @ x)),
         }
     )
 )

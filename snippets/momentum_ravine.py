@@ -54,3 +54,14 @@ print(
         caption="$\\eta = 0.02$ for steps 1–20, then $0.002$",
     )
 )
+fade = mu ** np.arange(1, 60)
+tenth = int(np.argmax(fade < 0.1)) + 1
+print(
+    facts(
+        {
+            "first $k$ with $\\mu^k < 0.1$ (old velocity down to a tenth)": tenth,
+            "$\\mu^k$ at that step": float(mu**tenth),
+        },
+        precision=3,
+    )
+)

@@ -12,7 +12,7 @@ print(
     table(
         np.column_stack([eps, reparameterise(mu, sigma, eps)]),
         row_labels=[f"draw {k}" for k in range(3)],
-        col_labels=["$\\varepsilon \\sim \\mathcal{N}(0, 1)$", "$z = \\mu + \\sigma \\varepsilon$"],
+        col_labels=["$\\epsilon \\sim \\mathcal{N}(0, 1)$", "$z = \\mu + \\sigma \\epsilon$"],
         precision=4,
         caption="$\\mu = 0.7$, $\\sigma = 1.3$: the noise is drawn first, then shifted and scaled",
     )

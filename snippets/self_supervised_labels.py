@@ -11,9 +11,9 @@ inputs, targets = tokens[:-1], tokens[1:]
 print(
     table(
         np.array([inputs, targets], dtype=object),
-        row_labels=["input $x_t$", "target $x_{t+1}$"],
+        row_labels=["input $w_t$", "target $w_{t+1}$"],
         col_labels=[f"$t = {t + 1}$" for t in range(len(inputs))],
-        caption="Next-token prediction: position $t$ sees $x_1, \\ldots, x_t$ and must predict $x_{t+1}$",
+        caption="Next-token prediction: position $t$ sees $w_1, \\ldots, w_t$ and must predict $w_{t+1}$",
     )
 )
 

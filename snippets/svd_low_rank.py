@@ -62,3 +62,19 @@ print(
         precision=4,
     )
 )
+
+# Uniqueness holds in the Frobenius norm only. A = diag(3, 1), k = 1: the truncation diag(3, 0) is one
+# of many best rank-1 fits in the spectral norm; every diag(3 + t, 0) with |t| <= 1 has error sigma_2 = 1.
+small = diag([3.0, 1.0])
+shifts = [-1.0, -0.5, 0.0, 0.5, 1.0, 1.5]
+fits = [diag([3.0 + shift, 0.0]) for shift in shifts]
+print(
+    table(
+        np.array([[float(singular_values(small - B)[0]), float(frobenius_norm(small - B))] for B in fits]),
+        row_labels=[f"$t = {shift:g}$" for shift in shifts],
+        col_labels=["$\\lVert A - B \\rVert_2$", "$\\lVert A - B \\rVert_F$"],
+        corner="$B = \\operatorname{diag}(3 + t, 0)$",
+        precision=4,
+        caption="$A = \\operatorname{diag}(3, 1)$, $k = 1$: in the spectral norm every $\\lvert t \\rvert \\le 1$ ties with the truncated SVD ($t = 0$) at $\\sigma_2 = 1$; in the Frobenius norm only $t = 0$ is best",
+    )
+)

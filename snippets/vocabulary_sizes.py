@@ -1,4 +1,4 @@
-"""The tiny model's vocabulary, and the vocabulary sizes of three real models with the embedding matrix each implies."""
+"""The tiny model's vocabulary, the vocabulary sizes of three real models with the embedding matrix each implies, and embeddings padded past the tokenizer."""
 
 import numpy as np
 
@@ -30,5 +30,18 @@ print(
         corner="model",
         precision=0,
         caption="Vocabulary size sets the height of the embedding matrix",
+    )
+)
+
+# Embedding heights are often rounded up to a multiple of 64 or 128 rows: rows that belong to no token
+padded = {"Pythia-70M to 2.8B (multiple of 128)": (50_277, 128), "nanoGPT's GPT-2 (multiple of 64)": (50_257, 64)}
+print(
+    table(
+        np.array([[tokens, multiple, -(-tokens // multiple) * multiple, -(-tokens // multiple) * multiple - tokens] for tokens, multiple in padded.values()], dtype=object),
+        row_labels=list(padded),
+        col_labels=["tokens, len(tokenizer)", "rounded up to a multiple of", "embedding rows, config.vocab_size", "rows with no token"],
+        corner="model",
+        precision=0,
+        caption="The embedding can be taller than the tokenizer's vocabulary",
     )
 )

@@ -26,7 +26,12 @@ SNIPPETS = ROOT / "snippets"
 
 def run_snippet(name: str) -> str:
     """Run ``snippets/<name>.py`` as the build does (``notation_site.examples.run``) and return
-    what it printed (HTML); fail with the snippet's file and line if it raised."""
+    what it printed (HTML); fail the test with the snippet's file and line if it raised.
+    ``name`` is the file name without ``.py``, as in the entry's ``--8<--`` line.
+
+    >>> run_snippet("softmax_rows").count("<table")
+    1
+    """
     result = run_example(ROOT, f"{SNIPPETS.name}/{name}.py")
     if result.error is not None:
         pytest.fail(str(result.error), pytrace=False)
@@ -34,7 +39,13 @@ def run_snippet(name: str) -> str:
 
 
 def visible_text(markup: str) -> str:
-    """What a reader sees, roughly: tags dropped, entities decoded, math left as TeX."""
+    """What a reader sees of ``markup``, roughly: tags dropped, entities decoded, math left as
+    TeX, white space folded; search it for a number or a phrase (``html_output`` reads tables
+    and facts back cell by cell).
+
+    >>> visible_text('<dt>sum of <span class="arithmatex">\\\\(p\\\\)</span></dt> <dd>1.000</dd>')
+    'sum of p 1.000'
+    """
     text = re.sub(r"<[^>]+>", " ", markup)
     text = html.unescape(text).replace("\\(", "").replace("\\)", "").replace("\\[", "").replace("\\]", "")
     return re.sub(r"\s+", " ", text).strip()

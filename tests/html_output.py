@@ -28,8 +28,8 @@ _NUMBER = re.compile(r"[−-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[−-]?\d+
 
 
 def text_of(markup: str) -> str:
-    """What a reader sees: tags dropped (block tags become a space), entities decoded,
-    math delimiters dropped, TeX kept, runs of white space folded.
+    """What a reader sees of ``markup`` (HTML): tags dropped (block tags become a space),
+    entities decoded, math delimiters dropped, TeX kept, runs of white space folded.
 
     >>> text_of('<p>row <span class="arithmatex">\\\\(i\\\\)</span>, &lt; 3</p>')
     'row i, < 3'
@@ -43,15 +43,24 @@ def text_of(markup: str) -> str:
 
 @dataclass
 class Table:
-    """One computed table: its caption, its header cells (the corner cell first, if any)
-    and its body rows keyed by their label (the row number as text where rows have none)."""
+    """One computed table, as ``tables`` reads it: its ``caption``, its ``header`` cells (the
+    corner cell first, ``""`` when empty, if the table has row labels) and its body ``rows``,
+    each a list of cells keyed by its label (the row number as text where rows have none);
+    every cell is the text a reader sees.
+
+    >>> from notation import render
+    >>> (t,) = tables(render.table([[1.0, 2.0]], row_labels=["$x$"], col_labels=["a", "b"], caption="one row"))
+    >>> t.caption, t.header, t.rows
+    ('one row', ['', 'a', 'b'], {'x': ['1.000', '2.000']})
+    """
 
     caption: str = ""
     header: list[str] = field(default_factory=list)
     rows: dict[str, list[str]] = field(default_factory=dict)
 
     def column(self, name: str) -> list[str]:
-        """The cells under the header ``name``, top to bottom.
+        """The cells under the header cell whose text is ``name``, top to bottom (``ValueError``
+    if no header cell is ``name``).
 
         >>> Table(header=["", "a", "b"], rows={"x": ["1", "2"], "y": ["3", "4"]}).column("b")
         ['2', '4']
@@ -61,7 +70,12 @@ class Table:
 
 
 def tables(markup: str) -> list[Table]:
-    """Every ``<table>`` in ``markup``, in order."""
+    """Every ``<table>`` in ``markup`` (a snippet's printed HTML), in order, as ``Table``.
+
+    >>> from notation import render
+    >>> [t.header for t in tables(render.table([1, 2], col_labels=["a", "b"]) + render.table([[3]]))]
+    [['a', 'b'], []]
+    """
     out = []
     for body in re.findall(r"<table.*?</table>", markup, flags=re.S):
         caption = re.search(r"<caption>(.*?)</caption>", body, flags=re.S)
@@ -80,7 +94,8 @@ def tables(markup: str) -> list[Table]:
 
 
 def facts(markup: str) -> dict[str, str]:
-    """Every ``<dt>``/``<dd>`` pair as {label: value}, as a reader sees them.
+    """Every ``<dt>``/``<dd>`` pair of ``markup`` (``render.facts`` prints them) as
+    ``{label: value}``, both as a reader sees them (math as its TeX).
 
     >>> from notation import render
     >>> facts(render.facts({"sum of $p$": 1.0, "shape": "(2, 3)"}))
@@ -91,14 +106,20 @@ def facts(markup: str) -> dict[str, str]:
 
 
 def fact(markup: str, label_part: str) -> str:
-    """The value of the one fact whose label contains ``label_part`` (fails if not exactly one)."""
+    """The value of the one fact of ``markup`` whose label contains ``label_part`` (an
+    ``AssertionError`` if none or several do).
+
+    >>> from notation import render
+    >>> fact(render.facts({"mean of $x$": 2.0, "its variance": 0.5}), "mean")
+    '2.000'
+    """
     matches = [v for k, v in facts(markup).items() if label_part in k]
     assert len(matches) == 1, f"expected one fact containing {label_part!r}, got {matches}"
     return matches[0]
 
 
 def num(s: str) -> float:
-    """A printed number back to a float: minus signs, thousands commas, ±∞, NaN and
+    """The printed number ``s`` back to a float: minus signs, thousands commas, ±∞, NaN and
     ``sci``'s ``m \\times 10^{k}``.
 
     >>> num("−1.25"), num("12,288"), num("−∞"), num("4.20 \\\\times 10^{-18}")
@@ -113,12 +134,16 @@ def num(s: str) -> float:
 
 
 def nums(cells: list[str]) -> list[float]:
-    """``num`` of each cell."""
+    """``num`` of each of ``cells`` (a table row or column).
+
+    >>> nums(["1.5", "−2", "12,288"])
+    [1.5, -2.0, 12288.0]
+    """
     return [num(c) for c in cells]
 
 
 def numbers(text: str) -> list[float]:
-    """Every number written in ``text``, in order.
+    """Every number written in ``text``, in order (integers too).
 
     >>> numbers("loss 2.303 after 1,000 steps, −0.5e-3 left")
     [2.303, 1000.0, -0.0005]
@@ -127,7 +152,8 @@ def numbers(text: str) -> list[float]:
 
 
 def after(text: str, label: str, count: int = 1) -> list[float]:
-    """The first ``count`` decimal numbers (with a decimal point) written after ``label``.
+    """The first ``count`` decimal numbers (with a decimal point) written in ``text`` after
+    ``label``, the first place it occurs.
 
     >>> after("H = 1.000 nats, 1.443 bits; n = 3", "H =", 2)
     [1.0, 1.443]
@@ -137,8 +163,8 @@ def after(text: str, label: str, count: int = 1) -> list[float]:
 
 
 def numbers_after(label: str, text: str, count: int) -> list[float]:
-    """The ``count`` numbers written right after ``label`` (white space between them; a
-    trailing ``%`` is dropped).
+    """The ``count`` numbers written in ``text`` right after ``label`` (white space between
+    them; a trailing ``%`` is dropped; an ``AssertionError`` if there are not that many).
 
     >>> numbers_after("total", "the total 1,024 12.5% then 3", 2)
     [1024.0, 12.5]
@@ -149,12 +175,17 @@ def numbers_after(label: str, text: str, count: int) -> list[float]:
 
 
 def vector(s: str) -> list[float]:
-    """A printed vector back to floats: ``'[0.1, −2.0]'`` → ``[0.1, -2.0]``."""
+    """The vector ``s`` as ``render.fmt_array`` prints it, back to floats.
+
+    >>> vector("[0.1, −2.0]")
+    [0.1, -2.0]
+    """
     return [num(v) for v in s.strip().strip("[]").split(",")]
 
 
 def close(printed: float, exact: float, decimals: int) -> bool:
-    """True when ``printed`` is ``exact`` rounded to ``decimals`` places.
+    """True when the number ``printed`` (read back with ``num``) is ``exact`` rounded to
+    ``decimals`` places, the precision it was printed with.
 
     >>> close(0.333, 1 / 3, 3), close(0.334, 1 / 3, 3)
     (True, False)

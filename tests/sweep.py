@@ -139,6 +139,25 @@ class Visit:
     def where(self) -> str:
         return f"{self.page or '/'} [{self.mode}]"
 
+    def problems(self) -> list[str]:
+        """What ``tests/site/test_sweep.py`` would report about this one visit: errors,
+        Content-Security-Policy violations, failed requests and requests to other hosts, math
+        left as TeX or failed, an example that shows a traceback or nothing, a page wider than
+        the screen, and serious or critical axe violations (``make check-entry`` prints them for
+        its entry's page)."""
+        d = self.dom
+        found = [*self.errors, *(f"Content-Security-Policy: {c}" for c in self.csp)]
+        found += [*(f"failed request {f}" for f in self.failed), *(f"request to another host: {u}" for u in self.third_party)]
+        found += [f"raw TeX in the text: {t!r}" for t in d.get("raw", [])]
+        found += [f"{d[k]} {what}" for k, what in (("katexErrors", "KaTeX error node(s)"), ("unrendered", "formula(s) left unrendered")) if d.get(k)]
+        found += [f"{ex['snippet']} shows {'a traceback' if ex['traceback'] else 'nothing'}"
+                  for ex in d.get("examples", []) if ex["traceback"] or not (ex["text"] or ex["media"])]
+        if d.get("overflowX", 0) > 0:
+            found.append(f"the page is {d['overflowX']} px wider than the screen")
+        found += [f"{v['impact']} accessibility violation {v['id']} ({v['help']}) on {len(v['nodes'])} node(s), e.g. {v['nodes'][0]['target']}"
+                  for v in self.axe if v["impact"] in ("serious", "critical")]
+        return [f"{self.where()}: {f}" for f in found]
+
 
 @dataclass
 class Sweep:
@@ -268,10 +287,10 @@ async def _sweep_mode(browser, base_url: str, pages: list[str], mode: str, shots
         await context.close()
 
 
-async def _sweep(site: Path, modes: list[str], shots: Path | None, axe: bool) -> list[Visit]:
+async def _sweep(site: Path, modes: list[str], shots: Path | None, axe: bool, only: list[str] | None) -> list[Visit]:
     from playwright.async_api import async_playwright
 
-    pages = plan(site, modes)
+    pages = plan(site, modes) if only is None else {m: list(only) for m in modes}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -282,14 +301,16 @@ async def _sweep(site: Path, modes: list[str], shots: Path | None, axe: bool) ->
     return [v for mode_visits in results for v in mode_visits]
 
 
-def run_sweep(site: Path, modes: list[str] | None = None, screenshots: Path | None = None, axe: bool = True) -> Sweep:
-    """Visit the pages of ``site`` in each mode as ``plan`` says; screenshots go under
-    ``screenshots/<mode>/``.
+def run_sweep(
+    site: Path, modes: list[str] | None = None, screenshots: Path | None = None, axe: bool = True, pages: list[str] | None = None
+) -> Sweep:
+    """Visit the pages of ``site`` in each mode as ``plan`` says (or, given ``pages``, those
+    pages in every mode); screenshots go under ``screenshots/<mode>/``.
 
     ``SWEEP_SCREENSHOTS=0`` in the environment turns the screenshots off.
     """
     if os.environ.get("SWEEP_SCREENSHOTS", "1") == "0":
         screenshots = None
     started = time.perf_counter()
-    visits = asyncio.run(_sweep(site, modes or list(MODES), screenshots, axe))
+    visits = asyncio.run(_sweep(site, modes or list(MODES), screenshots, axe, pages))
     return Sweep(visits=visits, seconds=time.perf_counter() - started)

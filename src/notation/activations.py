@@ -20,6 +20,7 @@ __all__ = [
     "positive_part",
     "negative_part",
     "gelu",
+    "gelu_derivative",
     "silu",
     "swish",
     "sigmoid",
@@ -218,6 +219,22 @@ def gelu(x: ArrayLike, approximate: str = "none") -> FloatArray:
             inner = math.sqrt(2.0 / math.pi) * (arr + 0.044715 * arr**3)
             return arr * sigmoid(2 * inner)
     raise ValueError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
+
+
+def gelu_derivative(x: ArrayLike) -> FloatArray:
+    """Slope of the exact GELU: ``Phi(x) + x phi(x)``, with ``phi`` the standard normal density.
+
+    It is 0 at x ≈ −0.7518 (GELU's minimum), negative below, and tends to 0 like ``x phi(x)``
+    as x → −∞: far from zero a GELU unit is almost as flat as a dead ReLU unit.
+
+    >>> gelu_derivative([0.0, 1.0]).round(4)
+    array([0.5   , 1.0833])
+    >>> f"{float(gelu_derivative(-5.0)):.2e}"
+    '-7.15e-06'
+    """
+    arr = as_float_array(x)
+    density = np.exp(-0.5 * arr.astype(np.float64) ** 2) / math.sqrt(2.0 * math.pi)
+    return (standard_normal_cdf(arr) + arr * density.astype(arr.dtype, copy=False)).astype(arr.dtype, copy=False)
 
 
 def softmax(z: ArrayLike, axis: int = -1, temperature: float = 1.0) -> FloatArray:

@@ -42,6 +42,8 @@ __all__ = [
     "chinchilla_loss",
     "training_flops",
     "chinchilla_optimal",
+    "KAPLAN",
+    "kaplan_loss",
 ]
 
 _LOG_2PI = math.log(2 * math.pi)
@@ -394,3 +396,28 @@ def chinchilla_optimal(
     G = (alpha * A / (beta * B)) ** (1.0 / (alpha + beta))
     N = G * (C / 6.0) ** (beta / (alpha + beta))
     return float(N), float(C / 6.0 / N)
+
+
+KAPLAN: dict[str, float] = {
+    "alpha_N": 0.076, "N_c": 8.8e13,  # L(N): N non-embedding parameters
+    "alpha_D": 0.095, "D_c": 5.4e13,  # L(D): D training tokens
+    "alpha_C": 0.050, "C_c": 3.1e8,  # L(C_min): C_min in PF-days
+    "N_opt_exponent": 0.73,  # N_opt grows as C_min^0.73
+}
+"""The power laws of Kaplan et al. (2020), "Scaling Laws for Neural Language Models" (eqs. 1.1-1.3),
+with the exponent of their compute-optimal model size."""
+
+
+def kaplan_loss(x: ArrayLike, scale: float, exponent: float) -> FloatArray:
+    """One of Kaplan et al.'s power laws, ``L(x) = (x_c / x)^α``: the loss (nats per token) when
+    only ``x`` (parameters, tokens or compute) limits it, with scale ``x_c`` and exponent ``α``.
+
+    >>> round(float(kaplan_loss(1e9, KAPLAN["N_c"], KAPLAN["alpha_N"])), 4)  # 10⁹ non-embedding parameters
+    2.3756
+    """
+    _positive(scale, "scale")
+    _positive(exponent, "exponent")
+    arr = as_float_array(x, "x")
+    if np.any(arr <= 0):
+        raise ValueError("x must be positive")
+    return (scale / arr) ** exponent

@@ -57,10 +57,14 @@ def _square(a: ArrayLike, name: str = "a", what: str = "this") -> FloatArray:
 
 
 def _singular_check(arr: FloatArray, what: str) -> None:
+    """Refuse a matrix whose numerical rank is below n: singular, or too ill-conditioned to tell."""
     n = arr.shape[0]
     rank = int(np.linalg.matrix_rank(arr))
     if rank < n:
-        raise ValueError(f"the matrix is singular (rank {rank} < {n}, determinant 0): {what}")
+        raise ValueError(
+            f"the matrix is singular to working precision (numerical rank {rank} < {n}): {what}; "
+            "it is singular, or invertible but too badly conditioned to tell, like hilbert_matrix(11)"
+        )
 
 
 def hilbert_matrix(n: int) -> FloatArray:
@@ -113,7 +117,8 @@ def polygon_area(points: ArrayLike) -> float:
 
 
 def inverse(a: ArrayLike) -> FloatArray:
-    """``A⁻¹``, the matrix with ``A A⁻¹ = A⁻¹ A = I``. A singular matrix raises ``ValueError``.
+    """``A⁻¹``, the matrix with ``A A⁻¹ = A⁻¹ A = I``. A matrix whose numerical rank is below n
+    raises ``ValueError``: a singular one, or an invertible one too ill-conditioned to tell apart.
 
     To compute ``A⁻¹ b`` prefer ``solve(a, b)``: it is cheaper and more accurate.
 
@@ -123,10 +128,10 @@ def inverse(a: ArrayLike) -> FloatArray:
     >>> inverse([[1.0, 2.0], [2.0, 4.0]])
     Traceback (most recent call last):
     ...
-    ValueError: the matrix is singular (rank 1 < 2, determinant 0): it has no inverse
+    ValueError: the matrix is singular to working precision (numerical rank 1 < 2): no reliable inverse; it is singular, or invertible but too badly conditioned to tell, like hilbert_matrix(11)
     """
     arr = _square(a, what="the inverse")
-    _singular_check(arr, "it has no inverse")
+    _singular_check(arr, "no reliable inverse")
     return np.linalg.inv(arr)
 
 
@@ -142,7 +147,7 @@ def solve(a: ArrayLike, b: ArrayLike) -> FloatArray:
     rhs = as_float_array(b, "b")
     if rhs.ndim not in (1, 2) or rhs.shape[0] != arr.shape[0]:
         raise ValueError(f"b must have {arr.shape[0]} rows to match a ({arr.shape[0]} × {arr.shape[1]}), got shape {rhs.shape}")
-    _singular_check(arr, "A x = b has no unique solution")
+    _singular_check(arr, "no reliable solution of A x = b")
     return np.linalg.solve(arr, rhs)
 
 

@@ -79,7 +79,8 @@ def rope(x: ArrayLike, positions: ArrayLike | None = None, base: float = 10000.0
     These are the adjacent pairs of the paper and of Meta's LLaMA code (GPT-J style);
     GPT-NeoX and Hugging Face's ``rotate_half`` pair dimension ``i`` with ``i + d/2`` instead,
     the same rotation up to a fixed reordering of the dimensions (converted checkpoints
-    permute the rows of ``W_Q`` and ``W_K`` to match).
+    permute the rows of the stored ``wq.weight`` and ``wk.weight``, the columns of ``W^Q``
+    and ``W^K`` in the row-vector form ``x W^Q``, to match).
 
     >>> rope([[1.0, 0.0], [1.0, 0.0]]).round(4)  # d = 2: θ_0 = 1 radian per position
     array([[1.    , 0.    ],

@@ -23,6 +23,7 @@ __all__ = [
     "discounted_returns",
     "effective_horizon",
     "corridor",
+    "bandit",
     "softmax_policy",
     "state_values",
     "action_values",
@@ -97,6 +98,20 @@ def corridor(n_cells: int = 3, goal_reward: float = 1.0) -> tuple[FloatArray, Fl
         else:
             R[s, 1] = goal_reward
     return P, R
+
+
+def bandit(payoffs: ArrayLike) -> tuple[FloatArray, FloatArray]:
+    """A one-state world with one action per arm: ``(P, R)`` where pulling arm ``a`` pays
+    ``payoffs[a]`` and ends the episode, so every row of ``P`` sums to 0.
+
+    >>> P, R = bandit([1.0, 0.2])
+    >>> P.shape, R.tolist(), float(P.sum())
+    ((1, 2, 1), [[1.0, 0.2]], 0.0)
+    """
+    r = as_float_array(payoffs, "payoffs").astype(np.float64)
+    if r.ndim != 1 or len(r) < 2:
+        raise ValueError(f"payoffs must be a vector with one entry per arm (at least 2), got shape {r.shape}")
+    return np.zeros((1, len(r), 1)), r[None, :]
 
 
 def softmax_policy(logits: ArrayLike) -> FloatArray:

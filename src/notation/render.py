@@ -39,7 +39,7 @@ _MATH = re.compile(r"\$(.+?)\$")
 
 
 def math(tex: str) -> str:
-    """Inline math markup, rendered by KaTeX at build time.
+    """Inline math markup for the TeX ``tex`` (no dollars), rendered by KaTeX at build time.
 
     >>> math(r"x_i")
     '<span class="arithmatex">\\\\(x_i\\\\)</span>'
@@ -48,7 +48,7 @@ def math(tex: str) -> str:
 
 
 def display_math(tex: str) -> str:
-    """Display (block) math markup, rendered by KaTeX at build time.
+    """Display (block) math markup for the TeX ``tex`` (no dollars), rendered by KaTeX at build time.
 
     >>> display_math("a = b")
     '<div class="arithmatex">\\\\[a = b\\\\]</div>'
@@ -57,7 +57,8 @@ def display_math(tex: str) -> str:
 
 
 def text(s: str) -> str:
-    """Escape ``s`` for HTML, turning each ``$...$`` part into inline math.
+    """Escape the text ``s`` for HTML, turning each ``$...$`` part into inline math. Labels,
+    captions and string cells of the other helpers go through it.
 
     >>> text("row $i$ < 3")
     'row <span class="arithmatex">\\\\(i\\\\)</span> &lt; 3'
@@ -72,7 +73,9 @@ def text(s: str) -> str:
 
 
 def fmt(x: Any, precision: int = 3) -> str:
-    """One number with fixed precision; integers stay integers, ``-inf`` prints as −∞.
+    """One number ``x`` (a float, an int, a bool or a NumPy scalar) as text: a float with
+    ``precision`` decimals, an int whole (with thousands commas from 10,000), a bool as
+    True/False; minus signs are typographic (−) and ``-inf`` prints as −∞.
 
     >>> fmt(0.1234567), fmt(-3), fmt(float("-inf")), fmt(-0.0001), fmt(True)
     ('0.123', '−3', '−∞', '0.000', 'True')
@@ -93,7 +96,7 @@ def fmt(x: Any, precision: int = 3) -> str:
 
 
 def sci(x: Any, digits: int = 3) -> str:
-    """A number in scientific notation as inline math, ``$m \\times 10^{k}$``, with
+    """The number ``x`` in scientific notation as inline math, ``$m \\times 10^{k}$``, with
     ``digits`` significant digits (no power for 10⁰); 0, ±∞ and NaN print as themselves. Use it for values
     too small or too large for fixed decimals; it can go in table cells and labels.
 
@@ -111,7 +114,7 @@ def sci(x: Any, digits: int = 3) -> str:
 
 
 def code(s: str) -> str:
-    """Text shown as code (monospace, escaped), e.g. the LaTeX source of a matrix.
+    """The text ``s`` shown as a block of code (monospace, escaped), e.g. the LaTeX source of a matrix.
 
     >>> code("a & b")
     '<pre class="computed-code"><code>a &amp; b</code></pre>'
@@ -120,10 +123,11 @@ def code(s: str) -> str:
 
 
 def fmt_array(a: ArrayLike, precision: int = 3) -> str:
-    """A vector (or nested rows) as ``[a, b, c]`` with fixed precision.
+    """The array ``a`` (a vector, or nested rows) as ``[a, b, c]``, each number printed by
+    ``fmt`` with ``precision`` decimals; a 0-d array prints as its number.
 
-    >>> fmt_array([0.5, 1 / 3])
-    '[0.500, 0.333]'
+    >>> fmt_array([0.5, 1 / 3]), fmt_array([[1, 2], [3, 4]], precision=1)
+    ('[0.500, 0.333]', '[[1, 2], [3, 4]]')
     """
     arr = np.asarray(a)
     if arr.ndim == 0:
@@ -132,9 +136,8 @@ def fmt_array(a: ArrayLike, precision: int = 3) -> str:
 
 
 def shape_str(shape: Sequence[int] | ArrayLike) -> str:
-    """A shape as people write it, e.g. ``3 × 4``; a scalar's shape ``()`` is "scalar".
-
-    Accepts a shape tuple or an array.
+    """The shape ``shape`` (a tuple, or an array whose shape is meant) as people write it,
+    e.g. ``3 × 4``; a scalar's shape ``()`` is "scalar".
 
     >>> shape_str((3, 4)), shape_str(np.zeros(5)), shape_str(())
     ('3 × 4', '5', 'scalar')
@@ -156,10 +159,14 @@ def table(
     corner: str = "",
     caption: str | None = None,
 ) -> str:
-    """An HTML table of a vector or matrix, with optional labels and a caption.
+    """An HTML table of ``a``, a vector (shown as one row) or a matrix.
 
-    Labels may hold ``$...$`` math. A vector is shown as one row. ``corner`` heads the
-    column of row labels; without it that cell is an empty data cell, not an empty header.
+    ``row_labels`` and ``col_labels`` (one per row, one per column; a wrong count raises
+    ``ValueError``) label the rows and head the columns; ``corner`` heads the column of row
+    labels (without it that cell is an empty data cell, not an empty header); ``caption`` is
+    shown above. Labels, corner and caption may hold ``$...$`` math. Numbers are printed by
+    ``fmt`` with ``precision`` decimals; a cell that is a string (an object array, such as
+    ``np.array([["yes", 0.5]], dtype=object)``) is shown as text, math included.
 
     >>> print(table([[1.0, 2.5]], row_labels=["$x$"], col_labels=["a", "b"], precision=1))
     <table class="computed">
@@ -206,11 +213,16 @@ def _cell(v: Any, precision: int) -> str:
 
 
 def facts(items: Mapping[str, Any], precision: int = 3) -> str:
-    """A definition list of computed facts: label (may hold ``$...$``) and value.
+    """A definition list of computed facts: ``items`` maps each label (which may hold
+    ``$...$``) to its value, in order. A number is printed by ``fmt`` with ``precision``
+    decimals, an array by ``fmt_array``, a string as text (math included): format anything
+    else (a shape, a number with its unit) into a string first.
 
-    >>> print(facts({"sum": 1.0}))
+    >>> print(facts({"sum": 1.0, "$p$": [0.25, 0.75], "shape": "2 × 3"}, precision=2))
     <dl class="computed">
-    <dt>sum</dt><dd>1.000</dd>
+    <dt>sum</dt><dd>1.00</dd>
+    <dt><span class="arithmatex">\\(p\\)</span></dt><dd>[0.25, 0.75]</dd>
+    <dt>shape</dt><dd>2 × 3</dd>
     </dl>
     """
     lines = ['<dl class="computed">']
@@ -224,7 +236,7 @@ def facts(items: Mapping[str, Any], precision: int = 3) -> str:
 
 
 def note(s: str) -> str:
-    """A paragraph of explanatory text that may hold ``$...$`` math.
+    """A paragraph of the explanatory text ``s``, which may hold ``$...$`` math.
 
     >>> note("so $p$ sums to 1")
     '<p>so <span class="arithmatex">\\\\(p\\\\)</span> sums to 1</p>'
@@ -262,11 +274,13 @@ def line_plot(
 ) -> str:
     """An inline, accessible, deterministic SVG line plot of one or more series over ``x``.
 
-    ``title`` is the heading; ``alt`` is the text alternative and should state the
-    take-away. Labels use plain text (matplotlib's mathtext for ``$...$``). The SVG
-    carries ``role="img"``, a ``<title>`` and a ``<desc>``, no timestamp, and ids made
-    from a fixed salt, so two builds produce identical bytes. ``mark`` adds a dot at a
-    point of interest (a maximum, say).
+    ``series`` maps each line's legend label to its values (as many as ``x``; a legend is
+    drawn when there are several). ``title`` is the heading; ``alt`` is the text alternative
+    and should state the take-away; both are also the visible caption. ``xlabel`` and
+    ``ylabel`` name the axes, in plain text (matplotlib's mathtext for ``$...$``); ``logy``
+    draws the y axis on a log scale; ``mark``, an ``(x, y)`` point, adds a dot at a point of
+    interest (a maximum, say). The SVG carries ``role="img"``, a ``<title>`` and a ``<desc>``,
+    no timestamp, and ids made from a fixed salt, so two builds produce identical bytes.
 
     >>> svg = line_plot([0, 1, 2], {"y": [0, 1, 4]}, title="Squares", alt="y grows as x squared")
     >>> svg.startswith('<figure class="plot">'), "<title" in svg, "y grows as x squared" in svg

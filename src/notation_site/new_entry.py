@@ -25,7 +25,7 @@ from pathlib import Path
 from notation_site.checks.history import published_ids
 from notation_site.model.catalog import Catalog, load
 from notation_site.model.frontmatter import FrontMatterError, parse
-from notation_site.model.paths import DOCS_DIR, ENTRIES_DIR, ID_PATTERN, SNIPPET_TESTS_DIR, SNIPPETS_DIR
+from notation_site.model.paths import DOCS_DIR, ENTRIES_DIR, ID_PATTERN, SNIPPET_TESTS_DIR, SNIPPETS_DIR, entry_location
 
 SNIPPET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 ENV = {"id": "NEW_ENTRY_ID", "name": "NEW_ENTRY_NAME", "topic": "NEW_ENTRY_TOPIC", "symbol": "NEW_ENTRY_SYMBOL"}
@@ -46,8 +46,6 @@ def _yaml_str(value: str) -> str:
 
 def entry_text(entry_id: str, name: str, symbol: str, snippet: str) -> str:
     """The new entry's file: every required field present, the unknown ones marked TODO."""
-    commands = sorted(set(re.findall(r"\\[A-Za-z]+", symbol)))
-    hint = f"  # commands in the symbol: {' '.join(commands)}" if commands else ""
     return f"""---
 id: {entry_id}
 name: {_yaml_str(name)}
@@ -55,7 +53,7 @@ symbol: {_yaml_str(symbol)}
 summary: 'TODO: one sentence saying what it means (the cheat sheet and search show it)'
 read_aloud: 'TODO: how to say the symbol aloud, in words'
 aliases: ['TODO: other names, spellings and API names, e.g. torch.something']
-latex_commands: ['TODO: the LaTeX commands a reader types, or delete this line']{hint}
+latex_commands: ['TODO: the commands this entry explains (not ones it only uses, such as \\frac), or delete this line']
 unicode: ['TODO: the glyphs of the symbol, or delete this line']
 shape: 'TODO: the shape of every object, e.g. $\\mathbf{{x}} \\in \\mathbb{{R}}^{{n}}$'
 code:
@@ -271,7 +269,6 @@ def placement(root: Path, page: Path, entry_id: str) -> str:
 
 def next_steps(paths: list[Path], entry_id: str, root: Path = Path(".")) -> str:
     entry, snippet, test, page = (p.as_posix() for p in paths)
-    slug = Path(page).stem
     name = Path(snippet).stem
     return f"""Created the entry '{entry_id}':
   {entry:<44} the entry: fill in every TODO
@@ -286,9 +283,11 @@ Next:
      with the notation library (never typed in), then the test, which checks them against an
      independent computation. A field that does not apply (unicode, latex_commands): delete it.
   2. make check-entries        lists what is left to do, as file:line: message, with a hint
-  3. make serve                preview at http://127.0.0.1:8000/{slug}/#{entry_id}
+  3. make serve                preview at http://127.0.0.1:8000/{entry_location(entry_id)}
   4. .venv/bin/python -m pytest -q {test}
-  5. make test                 everything CI runs, before you open the pull request
+  5. make check-entry ID={entry_id}
+                               everything this entry touches, with screenshots of its page,
+                               before you open the pull request (CI runs the full make test)
 CONTRIBUTING.md explains each field, with an annotated example."""
 
 

@@ -57,7 +57,7 @@ from notation_site.output.pages import (
     rewrite_links,
     topic_overview,
 )
-from notation_site.output.reading import READ_ASSETS, READER_JS, reader_data, reader_script
+from notation_site.output.reading import READ_ASSETS, reader_bundle, reader_data, reader_script
 from notation_site.output.reproducible import ensure_source_date_epoch
 from notation_site.output.symbol_links import link_symbols, symbol_cards
 from notation_site.search.client import client_data
@@ -248,7 +248,7 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             self.katex.link_with(data)
             self.cards = symbol_cards(data)
         files.append(File.generated(config, READ_ASSETS["data"], content=reader_script(data)))
-        files.append(File.generated(config, READ_ASSETS["reader"], abs_src_path=str(READER_JS)))
+        files.append(File.generated(config, READ_ASSETS["reader"], content=reader_bundle()))
         dist = katex_dir(self.root) / "dist"
         files.append(File.generated(config, READ_ASSETS["katex"], abs_src_path=str(dist / "katex.min.js")))
         css = FONT_FALLBACKS.sub("", (dist / "katex.min.css").read_text(encoding="utf-8"))

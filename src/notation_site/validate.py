@@ -7,8 +7,8 @@ module of ``notation_site.checks``; this one runs them in turn.
 
 The command line adds two things the build does its own way: it runs every formula of the
 entries changed on this branch through KaTeX (the build renders them all anyway), and it
-warns about aliases a changed entry shares with another entry (warnings print, and never
-fail the command or the build).
+warns about the aliases this branch gave an entry that another entry has too (warnings
+print, and never fail the command or the build).
 """
 
 from __future__ import annotations
@@ -26,14 +26,15 @@ from notation_site.checks.entry_links import entry_link_problems
 from notation_site.checks.fields import check_fields, check_references, check_todo
 from notation_site.checks.formulas import Render, katex_problems
 from notation_site.checks.glyphs import check_glyphs
-from notation_site.checks.history import changed_entries, check_renamed
+from notation_site.checks.history import at_fork_point, changed_entries, check_renamed
 from notation_site.checks.problem import Problem
 from notation_site.checks.snippets import check_snippets
 from notation_site.checks.textbooks import check_textbooks
 from notation_site.checks.topics import check_topics, duplicate_ids, load_problems
 from notation_site.model.catalog import Catalog, Entry, load
+from notation_site.model.frontmatter import FrontMatterError, parse
 from notation_site.output.katex import KatexRenderer
-from notation_site.search.overlap import shared_aliases
+from notation_site.search.overlap import normalise_alias, shared_aliases
 
 ALIAS_HINT = (
     "search lists every entry an alias names, the first one on top; if both entries mean the same "
@@ -53,7 +54,8 @@ def validate(
     Things that could not be checked (no git history for the renamed-id check) are
     appended to ``notes`` when a list is given. With ``render`` (KaTeX's ``render_many``),
     the formulas of the changed entries (every entry without git history) are rendered too;
-    with ``warnings``, the aliases a changed entry shares are appended to it.
+    with ``warnings``, the aliases this branch gave an entry that another entry has too are
+    appended to it (``alias_warnings``).
     """
     notes = [] if notes is None else notes
     problems: list[Problem] = []
@@ -79,13 +81,18 @@ def validate(
             if changed is None:
                 notes.append("no history to tell the changed entries: KaTeX checked every entry's formulas")
         if warnings is not None and changed is not None:
-            warnings += alias_warnings(changed, catalog)
+            warnings += alias_warnings(changed, catalog, at_fork_point(catalog, changed))
     unreadable = load_problems(catalog)
     return unreadable + sorted(set(problems), key=lambda p: (p.path.as_posix(), p.line, p.message))
 
 
-def alias_warnings(entries: list[Entry], catalog: Catalog) -> list[Problem]:
-    """A warning for each alias of ``entries`` that another entry has too."""
+def alias_warnings(entries: list[Entry], catalog: Catalog, before: dict[Path, str] | None = None) -> list[Problem]:
+    """A warning for each alias of ``entries`` that another entry has too, unless the entry
+    already had it: ``before`` holds the entries' files as they were where the branch left
+    main (by path), so a change warns only about the aliases it added, not about the ones an
+    edit elsewhere in the file (a ``see_also``) happened to touch."""
+    before = before or {}
+    had = {path: {normalise_alias(a) for a in _aliases(text)} for path, text in before.items()}
     return [
         Problem(
             shared.entry.path,
@@ -96,7 +103,17 @@ def alias_warnings(entries: list[Entry], catalog: Catalog) -> list[Problem]:
             ALIAS_HINT,
         )
         for shared in shared_aliases(entries, catalog)
+        if normalise_alias(shared.alias) not in had.get(shared.entry.path, set())
     ]
+
+
+def _aliases(text: str) -> list[str]:
+    """The aliases in an entry file's text (none if its front matter cannot be read)."""
+    try:
+        aliases = parse(text).data.get("aliases")
+    except FrontMatterError:
+        return []
+    return [str(a) for a in aliases] if isinstance(aliases, list) else []
 
 
 class _ConfigLoader(yaml.SafeLoader):

@@ -13,6 +13,7 @@ from hypothesis.extra.numpy import arrays
 from notation.activations import (
     dense,
     gelu,
+    gelu_derivative,
     keep_top_k,
     repetition_penalty,
     log_softmax,
@@ -31,7 +32,7 @@ finite = st.floats(min_value=-50, max_value=50, allow_nan=False, allow_infinity=
 vectors = arrays(np.float64, st.integers(1, 8), elements=finite)
 GRID = np.linspace(-8.0, 8.0, 161)
 
-ELEMENTWISE = [relu, gelu, silu, swish, sigmoid, softplus, tanh, standard_normal_cdf]
+ELEMENTWISE = [relu, gelu, gelu_derivative, silu, swish, sigmoid, softplus, tanh, standard_normal_cdf]
 
 
 # ---------- element-wise functions against the math module ----------
@@ -109,6 +110,25 @@ def test_gelu_tanh_keeps_float32_precision_for_negative_inputs():
     assert got.dtype == np.float32
     np.testing.assert_allclose(got, exact, rtol=1e-5)  # the old formula: 2e-4 at x = -5, 0 at x = -9
     np.testing.assert_allclose(gelu(x.astype(np.float64), approximate="tanh"), exact, rtol=1e-13)
+
+
+def test_gelu_derivative_matches_central_differences_of_the_erf_formula():
+    def g(v: float) -> float:
+        return v * 0.5 * math.erfc(-v / math.sqrt(2))
+
+    h = 1e-5
+    expected = [(g(float(v) + h) - g(float(v) - h)) / (2 * h) for v in GRID]
+    np.testing.assert_allclose(gelu_derivative(GRID), expected, rtol=0, atol=1e-9)
+    # far below zero the slope is tiny but not zero, and negative
+    assert -7.2e-6 < float(gelu_derivative(-5.0)) < -7.1e-6
+    assert gelu_derivative(np.float32(-5.0)).dtype == np.float32
+
+
+def test_gelu_derivative_is_zero_at_gelus_lowest_point():
+    fine = np.linspace(-1.0, -0.5, 50001)
+    lowest = fine[np.argmin([float(v) * 0.5 * math.erfc(-float(v) / math.sqrt(2)) for v in fine])]
+    assert abs(lowest - (-0.7518)) < 1e-4
+    assert gelu_derivative(lowest - 1e-4) < 0 < gelu_derivative(lowest + 1e-4)
 
 
 def test_gelu_rejects_unknown_approximation():

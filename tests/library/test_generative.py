@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from notation.generative import (
     CHINCHILLA,
+    KAPLAN,
     alpha_bar,
     chinchilla_loss,
     chinchilla_optimal,
@@ -23,6 +24,7 @@ from notation.generative import (
     gaussian_score,
     info_nce,
     js_divergence,
+    kaplan_loss,
     linear_beta_schedule,
     linear_gaussian_elbo,
     linear_gaussian_evidence,
@@ -192,6 +194,17 @@ def test_chinchilla_constants_and_loss():
     assert CHINCHILLA == {"E": 1.69, "A": 406.4, "B": 410.7, "alpha": 0.34, "beta": 0.28}
     assert float(chinchilla_loss(1e9, 2e10)) == pytest.approx(1.69 + 406.4 / 1e9**0.34 + 410.7 / 2e10**0.28)
     assert float(training_flops(1e9, 2e10)) == 1.2e20
+
+
+def test_kaplan_power_laws_against_the_formula_and_their_slopes():
+    assert KAPLAN["alpha_N"] == 0.076 and KAPLAN["alpha_D"] == 0.095 and KAPLAN["N_opt_exponent"] == 0.73
+    for x in (1e6, 1e9, 1e12):
+        assert float(kaplan_loss(x, 8.8e13, 0.076)) == pytest.approx(math.pow(8.8e13 / x, 0.076), rel=1e-14)
+    # a power law is a straight line of slope −α on log-log axes: ten times N multiplies L by 10^−α
+    ratio = float(kaplan_loss(1e10, 8.8e13, 0.076) / kaplan_loss(1e9, 8.8e13, 0.076))
+    assert ratio == pytest.approx(10**-0.076, rel=1e-12)
+    with pytest.raises(ValueError, match="positive"):
+        kaplan_loss(0.0, 8.8e13, 0.076)
 
 
 @pytest.mark.parametrize("C", [1e20, 5.88e23, 1e25])

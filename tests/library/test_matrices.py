@@ -106,6 +106,27 @@ def test_inverse_is_not_the_elementwise_reciprocal_and_refuses_singular_matrices
         solve([[1.0, 2.0], [2.0, 4.0]], [1.0, 1.0])
 
 
+def test_an_invertible_but_ill_conditioned_matrix_is_refused_without_claiming_determinant_0():
+    from fractions import Fraction
+
+    # hilbert_matrix(11) is invertible: its exact determinant, by Gaussian elimination in fractions, is > 0
+    n = 11
+    rows = [[Fraction(1, i + j + 1) for j in range(n)] for i in range(n)]
+    det = Fraction(1)
+    for c in range(n):
+        det *= rows[c][c]
+        for r in range(c + 1, n):
+            f = rows[r][c] / rows[c][c]
+            rows[r] = [a - f * b for a, b in zip(rows[r], rows[c])]
+    assert det > 0
+    H = hilbert_matrix(n)
+    assert np.linalg.matrix_rank(H) < n  # yet rounding gives it numerical rank 10
+    for call in (lambda: inverse(H), lambda: solve(H, np.ones(n))):
+        with pytest.raises(ValueError) as err:
+            call()
+        assert "working precision" in str(err.value) and "determinant 0" not in str(err.value)
+
+
 def test_solve_agrees_with_cramers_rule():
     a = [[2.0, 1.0, -1.0], [-3.0, -1.0, 2.0], [-2.0, 1.0, 2.0]]
     b = [8.0, -11.0, -3.0]

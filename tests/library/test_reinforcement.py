@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from notation.calculus import gradient
 from notation.reinforcement import (
     action_values,
+    bandit,
     corridor,
     discounted_returns,
     dpo_implicit_reward,
@@ -228,3 +229,18 @@ def test_dropping_the_gamma_t_factor_changes_the_direction():
             score[a] += 1.0
             total[s] += G[t] * score
     assert total / n == pytest.approx(undiscounted, abs=0.02)
+
+
+def test_bandit_gradient_is_pi_times_reward_minus_mean_for_any_logits():
+    # a one-state world ending after one pull: J = Σ π_a r_a, and ∂J/∂θ_a = π_a (r_a − J)
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        payoffs, logits = rng.normal(size=4), rng.normal(size=(1, 4))
+        P, R = bandit(payoffs)
+        pi = [math.exp(v) / sum(math.exp(w) for w in logits[0]) for v in logits[0]]
+        J = math.fsum(p * r for p, r in zip(pi, payoffs))
+        assert policy_objective(P, R, logits, gamma=0.0) == pytest.approx(J, rel=1e-12)
+        expected = [p * (r - J) for p, r in zip(pi, payoffs)]
+        np.testing.assert_allclose(policy_gradient(P, R, logits, gamma=0.0)[0], expected, atol=1e-12)
+    with pytest.raises(ValueError, match="one entry per arm"):
+        bandit([1.0])

@@ -63,6 +63,21 @@ def test_sdpa_does_not_zero_a_row_masked_with_a_finite_minimum(torch):
     np.testing.assert_allclose(theirs, ours, rtol=0, atol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_an_added_minus_1e9_on_a_fully_masked_row_keeps_the_weights_in_float64_and_levels_them_in_float32(torch, dtype):
+    # causal-mask and negative-infinity: adding −1e9 to every score of a row is a constant shift
+    # in float64, but in float32 (torch's default) the spacing near 1e9 is 64, so s − 1e9 rounds
+    # to −1e9 for ordinary scores and the row comes out uniform. The library agrees in each dtype.
+    scores = np.array([2.0, 0.5, 1.0, -0.5], dtype=dtype)
+    shifted = torch.from_numpy(scores) + torch.full((4,), -1e9, dtype=getattr(torch, dtype))
+    theirs = torch.softmax(shifted, dim=-1).numpy()
+    plain = [math.exp(s) / math.fsum(math.exp(u) for u in scores.tolist()) for s in scores.tolist()]
+    expected = plain if dtype == "float64" else [0.25] * 4
+    np.testing.assert_allclose(theirs, expected, rtol=0, atol=1e-6)
+    np.testing.assert_allclose(nt.softmax(scores + scores.dtype.type(-1e9)), expected, rtol=0, atol=1e-6)
+    assert float(np.spacing(np.float32(1e9))) == 64.0
+
+
 def test_mean_nll_ignoring_matches_f_cross_entropy_with_its_default_ignore_index(torch):
     rng = np.random.default_rng(7)
     z = rng.normal(size=(6, 5)) * 2

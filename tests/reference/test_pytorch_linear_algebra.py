@@ -6,7 +6,9 @@ the non-symmetric ``[[1, 3], [0, 1]]``. ``covariance-matrix`` and ``correlation`
 ``torch.corrcoef`` read rows as variables, ``correction=1`` by default. ``determinant``:
 ``torch.logdet`` is NaN for a negative determinant, ``slogdet`` is not. ``diag``: ``torch.diag`` goes
 both ways. ``outer-product``: ``torch.outer`` takes 1-D tensors only. ``svd``: ``torch.linalg.svd``
-returns the singular values as a vector. ``kronecker-product``: ``torch.kron`` is the block rule.
+returns the singular values as a vector, and its truncation is not the only best fit in the spectral
+norm. ``kronecker-product``: ``torch.kron`` is the block rule. ``positive-definite``: Cholesky succeeds
+on the example's singular Gram matrix.
 """
 
 from __future__ import annotations
@@ -31,6 +33,33 @@ def test_cholesky_ex_and_eigvalsh_read_one_triangle_so_a_non_symmetric_matrix_pa
     assert int(torch.linalg.cholesky_ex((n + n.T) / 2).info) != 0
     assert not nt.is_positive_definite(((n + n.T) / 2).numpy())
     assert int(torch.linalg.cholesky_ex(-torch.eye(2, dtype=torch.float64)).info) != 0
+
+
+def test_cholesky_succeeds_on_the_examples_singular_gram_matrix_where_the_library_says_no(torch):
+    # positive-definite: GᵀG with G 2 × 4 has rank 2, so it is not ≻ 0; rounding makes its two zero
+    # pivots tiny positive numbers, and torch's Cholesky (like numpy's) goes through
+    rng = np.random.default_rng(0)
+    rng.standard_normal((50, 3))  # the snippet's first draw, the covariance data
+    G = rng.standard_normal((2, 4))
+    gram = torch.from_numpy(G.T @ G)
+    assert int(torch.linalg.matrix_rank(gram)) == 2
+    factor, info = torch.linalg.cholesky_ex(gram)
+    assert int(info) == 0  # "succeeded"
+    pivots = torch.diagonal(factor).numpy()
+    assert np.all(pivots[:2] > 0.1) and np.all((0 < pivots[2:]) & (pivots[2:] < 1e-7))
+    np.testing.assert_allclose((factor @ factor.T).numpy(), G.T @ G, atol=1e-14)
+    assert not nt.is_positive_definite(G.T @ G) and nt.is_positive_definite(G.T @ G, strict=False)
+
+
+def test_the_truncated_svd_ties_with_others_in_the_spectral_norm_but_not_in_frobenius(torch):
+    # svd: A = diag(3, 1), k = 1; every diag(3 + t, 0) with |t| <= 1 is a best rank-1 fit in ‖·‖₂
+    A = torch.diag(torch.tensor([3.0, 1.0], dtype=torch.float64))
+    truncation = torch.from_numpy(nt.low_rank_approximation(A.numpy(), 1))
+    assert torch.equal(truncation, torch.diag(torch.tensor([3.0, 0.0], dtype=torch.float64)))
+    for shift in (-1.0, -0.5, 0.5, 1.0):
+        B = torch.diag(torch.tensor([3.0 + shift, 0.0], dtype=torch.float64))
+        assert float(torch.linalg.matrix_norm(A - B, ord=2)) == 1.0 == float(torch.linalg.matrix_norm(A - truncation, ord=2))
+        assert float(torch.linalg.matrix_norm(A - B)) > float(torch.linalg.matrix_norm(A - truncation)) == 1.0
 
 
 def test_torch_cov_and_corrcoef_read_rows_as_variables(torch):

@@ -164,6 +164,29 @@ def test_normal_cdf_and_gelu_keep_every_digit_in_the_left_tail(torch):
     check("gelu(tanh) (left tail)", nt.gelu(x, approximate="tanh"), X * torch.sigmoid(2 * u), np.float64, floor=0)
 
 
+def _autograd_gelu_slope(torch, x):
+    X = t(torch, x).requires_grad_(True)
+    torch.nn.functional.gelu(X).sum().backward()
+    return X.grad
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_gelu_derivative_matches_autograd(torch, seed, dtype):
+    x = random_input(seed, dtype)
+    check("gelu_derivative", nt.gelu_derivative(x), _autograd_gelu_slope(torch, x), dtype)
+
+
+def test_gelu_derivative_far_from_zero_and_at_its_zero_matches_autograd(torch):
+    # the gelu and relu entries: the slope is tiny far below 0 (about −7.1e-6 at x = −5) and
+    # changes sign at GELU's lowest point, x ≈ −0.7518; each value to its own precision
+    x = np.array([-6.0, -5.0, -3.0, -1.0, -0.7518, -0.7517, 0.0, 1.0])
+    theirs = _autograd_gelu_slope(torch, x)
+    check("gelu_derivative (far from zero)", nt.gelu_derivative(x), theirs, np.float64, floor=0)
+    assert -7.2e-6 < float(theirs[1]) < -7.1e-6
+    assert float(theirs[4]) < 0 < float(theirs[5])
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
 def test_logit(torch, dtype):
     p = np.concatenate([[0.0, 1e-30, 1e-8, 0.5, 1 - 1e-8, 1.0], np.random.default_rng(3).uniform(size=40)]).astype(dtype)

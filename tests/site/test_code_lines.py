@@ -119,7 +119,8 @@ ALIAS_CALLS = {
 @pytest.mark.reference
 @pytest.mark.parametrize("name", sorted(n for n in ALIAS_CALLS if any(n == a for _, a in ALIAS_NAMES)))
 def test_scipy_and_jax_functions_in_aliases_agree_with_the_library(name):
-    from notation_site.examples.code_lines import compare, shared_numpy
+    from notation_site.examples.code_lines import compare
+    from notation_site.examples.inputs import shared_numpy
 
     top = name.split(".")[0]
     module = _require(top)
@@ -187,3 +188,51 @@ def test_the_value_of_a_line_is_its_last_expression_or_what_its_last_statement_a
     assert run_line("d = [0, 0]; d[1] = 7", ns) == [0, 7]  # the whole of d, not the element
     assert run_line("import contextlib\nwith contextlib.nullcontext(): e = 5", ns) == 5
     assert run_line("def f(x): return x", ns) is None
+
+
+# -- what the PyTorch line gets: arrays become tensors, numbers stay numbers --------------------
+
+
+def test_an_input_number_stays_a_python_number_for_the_pytorch_line_and_an_array_becomes_a_tensor():
+    from types import SimpleNamespace
+
+    from notation_site.examples.inputs import to_torch
+
+    tensors = SimpleNamespace(from_numpy=lambda a: ("tensor", a.dtype.name, a.shape))  # stands in for torch
+    assert to_torch(np.array([0.5, 0.3]), tensors) == ("tensor", "float64", (2,))
+    assert to_torch(np.array(0.1), tensors) == ("tensor", "float64", ())  # a 0-d array is an array
+    for number, kind in ((0.1, float), (np.float64(0.1), float), (np.float32(0.5), float), (np.int64(5), int), (np.bool_(True), bool)):
+        converted = to_torch(number, tensors)
+        assert type(converted) is kind and converted == number
+    assert to_torch((np.float64(1.0), [np.zeros(1)]), tensors) == (1.0, [("tensor", "float64", (1,))])
+
+
+def test_shared_inputs_give_each_name_one_meaning():
+    from notation_site.examples.inputs import shared_numpy
+
+    ns = shared_numpy()
+    assert ns["K"].shape == ns["V"].shape == ns["Q"].shape == (ns["N"], ns["d_k"])  # attention's matrices
+    assert ns["num_classes"] == ns["n"] == ns["logits"].shape[-1] == len(ns["z"]) == len(ns["p"]) == 5
+    assert ns["vocab_size"] == ns["W_E"].shape[0] == 6
+
+
+LABEL_SMOOTHING = """\
+numpy: 'q = (1 - smoothing) * np.eye(num_classes)[targets] + smoothing / num_classes; -(q * notation.log_softmax(logits)).sum(-1).mean()'
+pytorch: 'F.cross_entropy(logits, targets, label_smoothing=smoothing)'"""
+
+
+@pytest.mark.reference
+def test_a_number_input_reaches_a_pytorch_argument_that_wants_a_float():
+    _require("torch")
+    from notation_site.examples.code_lines import namespace
+
+    check = (
+        "code_check:\n  inputs: {smoothing: 0.1, top: 'p.max()', arr: [0.1, 0.2], zero_d: {pytorch: 'torch.tensor(0.1)'}}\n"
+        "  twin: '-(((1 - smoothing) * np.eye(5)[targets] + smoothing / 5) * np.log(notation.softmax(logits))).sum(-1).mean()'"
+    )
+    entry = made_up(LABEL_SMOOTHING, check)
+    ns = namespace(entry, "pytorch")
+    assert type(ns["smoothing"]) is float and type(ns["top"]) is float and ns["top"] == 0.3
+    assert type(ns["arr"]).__name__ == "Tensor" and type(ns["zero_d"]).__name__ == "Tensor"
+    assert check_line(entry, "numpy").status == "agrees"
+    assert check_line(entry, "pytorch").status == "agrees", str(check_line(entry, "pytorch"))

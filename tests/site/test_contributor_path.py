@@ -1,7 +1,8 @@
 """The contributor's path, walked end to end in a throwaway copy of the repository:
-``make new-entry`` → the validator rejects the TODOs → fill them in → the validator and the
-strict build pass → the entry is on its page, in the symbol index and in the search index.
-Plus ``make new-entry``'s refusals and the speed of ``make check-entries``."""
+``make new-entry`` → the validator rejects the TODOs → fill them in → ``make check-entry``
+passes (the validator, the code lines, the entry's tests, the strict build, screenshots of its
+page) → the entry is on its page, in the symbol index and in the search index.
+Plus ``make new-entry``'s refusals and ``make check-entries`` on a branch."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, mkdocs_build, visible_text
+from conftest import ROOT, visible_text
 from notation_site.model.frontmatter import parse
 from notation_site.new_entry import NewEntryError, add_to_topic, create
 
@@ -26,11 +27,18 @@ ENTRY_ID = "contributor-path-check"
 TOPIC = "building-blocks"
 SNIPPET = "contributor_path_check"  # derived from the id
 SYMBOL = "\\operatorname{LSE}(\\mathbf{z}) = \\log \\sum_{i} e^{z_i}"
-def make(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``make ARGS`` in ``repo`` with this checkout's environment, which it never reinstalls."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEW_ENTRY_", "MAKE"))}
+def make(repo: Path, *args: str, env: dict[str, str] | None = None, timeout: int = 120) -> subprocess.CompletedProcess[str]:
+    """``make ARGS`` in ``repo`` with this checkout's environment (plus ``env``), which it never reinstalls."""
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith(("NEW_ENTRY_", "MAKE"))} | (env or {})
     cmd = ["make", "--no-print-directory", f"VENV={VENV}", "-o", str(STAMP), *args]
-    return subprocess.run(cmd, cwd=repo, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    return subprocess.run(cmd, cwd=repo, env=full_env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG, read from its header (IHDR)."""
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 def fill_entry(path: Path) -> None:
@@ -86,7 +94,8 @@ def test_{SNIPPET}():
 
 
 @pytest.mark.build
-def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path, repo_copy):
+@pytest.mark.browser
+def test_the_contributor_path_from_make_new_entry_to_the_published_page(repo_copy):
     repo = repo_copy
 
     # 1. make new-entry, with a symbol full of backslashes, as a contributor types it, placed
@@ -123,6 +132,15 @@ def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path
     failing = subprocess.run(pytest_cmd, cwd=repo, capture_output=True, text=True, timeout=120)
     assert failing.returncode == 1 and "NotImplementedError: TODO" in failing.stdout, failing.stdout
 
+    # ... and so does make check-entry, which then neither builds nor takes screenshots
+    stopped = make(repo, "check-entry", f"ID={ENTRY_ID}", timeout=600)
+    assert stopped.returncode != 0
+    assert (
+        f"make check-entry ID={ENTRY_ID} failed: the validator, the code lines, the tests (see above); "
+        "the build and the screenshots were not run"
+    ) in stopped.stdout, stopped.stdout
+    assert not (repo / "site").exists()
+
     # 3. fill in the entry, the example and its test, as a contributor would
     fill_entry(entry_path)
     (repo / f"snippets/{SNIPPET}.py").write_text(SNIPPET_CODE, encoding="utf-8")
@@ -131,20 +149,26 @@ def test_the_contributor_path_from_make_new_entry_to_the_published_page(tmp_path
     stub = text[text.index(f"def test_{SNIPPET}():") :]
     test_file.write_text(text.replace(stub, TEST_CODE), encoding="utf-8")
 
-    # 4. the validator passes, the new test passes, the strict build passes
-    accepted = make(repo, "check-entries")
-    assert accepted.returncode == 0, accepted.stdout
-    assert "no problems" in accepted.stdout
-    passing = subprocess.run(pytest_cmd, cwd=repo, capture_output=True, text=True, timeout=120)
-    assert passing.returncode == 0, passing.stdout
-    # the entry's code lines run on the shared example inputs (make check-code; CONTRIBUTING "Code lines run")
-    ran = make(repo, "check-code", f"ID={ENTRY_ID}")
-    assert ran.returncode == 0, ran.stdout + ran.stderr
+    # 4. make check-entry, the check before the pull request: the validator passes, the code
+    #    lines run on the shared example inputs (CONTRIBUTING "Code lines run"), the entry's test
+    #    and the tests of the library module its snippet calls pass, the strict build passes, and
+    #    its page is screenshot at both widths
+    checked = make(repo, "check-entry", f"ID={ENTRY_ID}", env={"REPO_URL": "https://github.com/example/ml-notation"}, timeout=900)
+    out = checked.stdout
+    assert checked.returncode == 0, out + checked.stderr
+    assert "== the validator (make check-entries)" in out and re.search(r"^\d+ entries on \d+ topic pages: no problems", out, re.M), out
     numpy_line = entry_path.read_text(encoding="utf-8").splitlines().index("  numpy: np.log(np.exp(z).sum(axis=-1))") + 1
-    assert f"docs/entries/{ENTRY_ID}.md:{numpy_line}: code.numpy runs: np.log(np.exp(z).sum(axis=-1))" in ran.stdout, ran.stdout
-    site = tmp_path / "site"
-    built = mkdocs_build(repo, site, env={"REPO_URL": "https://github.com/example/ml-notation"})
-    assert built.returncode == 0, built.stdout + built.stderr
+    assert f"docs/entries/{ENTRY_ID}.md:{numpy_line}: code.numpy runs: np.log(np.exp(z).sum(axis=-1))" in out, out
+    # only what the entry touches: its one snippet test, and the modules of softmax and facts
+    assert f"the tests of its snippets ({SNIPPET}: 1 test(s)) and of the library modules they call (notation.activations, notation.render: " in out, out
+    assert re.search(r"^\d+ passed in ", out, re.M) and " failed" not in out
+    shots = dict(re.findall(r"^  (tests/artifacts/check-entry/\S+\.png)  (\d+) px wide$", out, re.M))
+    assert sorted(int(w) for w in shots.values()) == [390, 1280], out
+    for shot, width in shots.items():
+        assert shot.endswith(f"/entries_{ENTRY_ID}.png")
+        assert png_size(repo / shot)[0] == int(width)
+    assert out.rstrip().endswith("CI runs the full make test.")
+    site = repo / "site"
 
     # 5. the entry is a row of its topic page, linking to its own page ...
     topic_page = (site / TOPIC / "index.html").read_text(encoding="utf-8")
@@ -228,8 +252,15 @@ def test_new_entry_appends_to_a_block_style_entries_list(tmp_path):
 
 def test_make_new_entry_without_after_says_where_the_id_went_and_rename_snippet_renames_everywhere(repo_copy):
     repo = repo_copy
-    created = make(repo, "new-entry", "ID=fresh-one", "NAME=Fresh", f"TOPIC={TOPIC}", "SYMBOL=x")
+    created = make(repo, "new-entry", "ID=fresh-one", "NAME=Fresh", f"TOPIC={TOPIC}", "SYMBOL=\\frac{x}{2}")
     assert created.returncode == 0, created.stderr
+    # the preview is the entry's own page, and the check before the pull request is make check-entry
+    assert "preview at http://127.0.0.1:8000/entries/fresh-one/\n" in created.stdout
+    assert "make check-entry ID=fresh-one" in created.stdout and "make test " not in created.stdout
+    # latex_commands asks for what the entry explains, not for the generic commands it uses (CONTRIBUTING)
+    stub = (repo / "docs/entries/fresh-one.md").read_text(encoding="utf-8")
+    (commands,) = [line for line in stub.splitlines() if line.startswith("latex_commands:")]
+    assert "this entry explains" in commands and "not ones it only uses" in commands and "# commands in the symbol" not in stub
     ids = parse((repo / f"docs/{TOPIC}.md").read_text(encoding="utf-8")).data["entries"]
     assert ids[-1] == "fresh-one"
     assert f"under entries: after '{ids[-2]}' (the end of the list)" in created.stdout
@@ -271,6 +302,10 @@ def test_check_entries_renders_the_changed_entries_formulas_with_katex(monkeypat
     assert f"docs/entries/temperature.md:{body + 1}: KaTeX rejects $\\operatornam{{T}}$: Undefined control sequence: \\operatornam" in result.stdout
     assert "frac{z}{T}" not in result.stdout
     assert result.stdout.rstrip().splitlines()[-1].startswith("1 problem(s) in ")
+    # make's own last line, which CONTRIBUTING quotes as make prints it
+    (make_line,) = result.stderr.strip().splitlines()
+    assert make_line.startswith("make: *** [Makefile:") and make_line.endswith("check-entries] Error 1"), make_line
+    assert f"`{make_line}`" in (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 
 
 def test_check_entries_warns_about_a_shared_alias_and_passes(monkeypatch, repo_copy):
@@ -287,8 +322,9 @@ def test_check_entries_warns_about_a_shared_alias_and_passes(monkeypatch, repo_c
         f"docs/entries/temperature.md:{aliases_line}: warning: alias 'Normalized Exponential' is also an alias of "
         "'softmax' (docs/entries/softmax.md); search probably lists "
     ) in result.stdout
-    warnings = result.stdout.count(": warning: ")  # temperature's other shared aliases warn too
-    assert f"no problems ({warnings} warning(s), which do not fail the check)" in result.stdout
+    # only the alias the change added: temperature's other shared aliases were there before it
+    assert result.stdout.count(": warning: ") == 1
+    assert "no problems (1 warning(s), which do not fail the check)" in result.stdout
 
 
 def test_an_unreadable_entry_is_reported_first_as_itself_and_once(monkeypatch, repo_copy):

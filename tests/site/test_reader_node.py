@@ -1,4 +1,4 @@
-"""The formula reader (src/notation_site/output/reader.js) in Node.js, without a browser: the
+"""The formula reader (src/notation_site/output/reader/) in Node.js, without a browser: the
 KaTeX parse API it relies on, the Unicode it turns into TeX, and the order of meanings."""
 
 from __future__ import annotations

@@ -344,3 +344,20 @@ def test_the_repository_textbooks_file_names_only_known_or_pending_entries():
 
     root = Path(__file__).resolve().parents[2]
     assert [str(p) for p in check_textbooks(load(root))] == []
+
+
+def test_shared_alias_warnings_concern_only_the_aliases_the_branch_added(tmp_path, monkeypatch):
+    monkeypatch.delenv("NOTATION_BASE_REF", raising=False)
+    root = published_repo(tmp_path)  # on main, aa, bb and cc share the alias 'thing'
+    aa = root / "docs/entries/aa.md"
+    aa.write_text(aa.read_text(encoding="utf-8").replace("see_also: [bb]", "see_also: [bb, cc]"), encoding="utf-8")
+    for name in ("bb", "cc"):  # both gain an alias, 'Shared Name', that the other gains too
+        path = root / f"docs/entries/{name}.md"
+        path.write_text(path.read_text(encoding="utf-8").replace("aliases: [thing]", "aliases: [thing, Shared Name]"), encoding="utf-8")
+
+    warnings: list = []
+    assert validate(load(root), warnings=warnings) == []
+    assert sorted(f"{w.path.as_posix()}:{w.line}: {w.message.split(';')[0]}" for w in warnings) == [
+        "docs/entries/bb.md:7: warning: alias 'Shared Name' is also an alias of 'cc' (docs/entries/cc.md)",
+        "docs/entries/cc.md:7: warning: alias 'Shared Name' is also an alias of 'bb' (docs/entries/bb.md)",
+    ]  # not 'thing', which aa, bb and cc shared before the branch, although all three changed

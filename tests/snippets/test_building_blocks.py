@@ -129,7 +129,7 @@ def test_relu_dead_neuron_gets_no_gradient():
 
 def test_gelu_exact_vs_tanh_matches_erf_and_tanh_formulas():
     out = run_snippet("gelu_exact_vs_tanh")
-    (t,) = tables(out)
+    t, slopes = tables(out)
     c = math.sqrt(2 / math.pi)
     for label, cells in t.rows.items():
         if not label:
@@ -146,6 +146,17 @@ def test_gelu_exact_vs_tanh_matches_erf_and_tanh_formulas():
     largest = f["largest \\vert \\text{tanh form} - \\text{exact} \\vert for x \\in [-6, 6]"]
     assert largest == f"{max(gaps):.1e}".replace("e-04", " \\times 10^{-4}") + f" at x = \\pm {abs(grid[worst]):.2f}"
     assert largest.startswith("4.7 \\times 10^{-4}")
+    # the slope Φ(x) + x φ(x), against central differences of x Φ(x), next to ReLU's and leaky ReLU's
+    h = 1e-5
+    for label, (gelu_slope, relu_slope, leaky_slope) in ((k, nums(v)) for k, v in slopes.rows.items() if k):
+        x = num(label)
+        reference = ((x + h) * phi(x + h) - (x - h) * phi(x - h)) / (2 * h)
+        assert abs(gelu_slope - reference) <= 0.006 * abs(reference) + 1e-9  # three significant digits
+        assert relu_slope == (1.0 if x > 0 else 0.0) and leaky_slope == (1.0 if x > 0 else 0.01)
+    assert num(slopes.rows["-5"][0]) < 0 and abs(num(slopes.rows["-5"][0])) < 1e-5  # non-zero, but tiny
+    zero = num(f["GELU's slope is 0 at"].split("(")[0].replace("x =", ""))
+    lowest = min(grid, key=lambda x: x * phi(x))
+    assert abs(zero - lowest) < 1e-3 and close(zero, -0.7518, 4)
 
 
 def test_silu_swish_family_and_minimum():

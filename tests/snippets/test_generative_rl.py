@@ -7,7 +7,7 @@ import math
 
 import pytest
 from conftest import run_snippet
-from html_output import close, fact, facts, num, nums, tables
+from html_output import close, fact, facts, num, nums, tables, vector
 
 GAMMA, P_RIGHT = 0.9, 0.7
 
@@ -133,6 +133,33 @@ def values_for_logits(theta, gamma=GAMMA, sweeps=600):
     return V
 
 
+def test_policy_gradient_bandit_log_derivative_against_the_closed_form():
+    html = run_snippet("policy_gradient_bandit")
+    pulls, grads = tables(html)
+    r, pi = [1.0, 0.2], [0.5, 0.5]  # the two arms' payoffs, and the softmax of zero logits
+    J = sum(p * v for p, v in zip(pi, r))
+    for a, label in enumerate(["pull arm A", "pull arm B"]):
+        prob, reward, score, contribution = pulls.rows[label]
+        e = [1.0 if b == a else 0.0 for b in range(2)]
+        assert num(prob) == pi[a] and num(reward) == r[a]
+        assert vector(score) == [e[b] - pi[b] for b in range(2)]
+        assert vector(contribution) == [r[a] * (e[b] - pi[b]) for b in range(2)]
+    exact = [pi[a] * (r[a] - J) for a in range(2)]  # ∂J/∂θ_a = π(a)(r_a − J), by hand
+    assert [round(v, 4) for v in exact] == [0.2, -0.2]
+    assert all(close(g, e, 4) for g, e in zip(nums(grads.rows["exact, \\pi(a)\\,(r_a - J)"]), exact))
+    assert all(close(g, e, 4) for g, e in zip(nums(grads.rows["finite differences of J(\\boldsymbol{\\theta})"]), exact))
+    for n in (100, 10_000):
+        est = nums(grads.rows[f"log-derivative estimate, average over {n:,} pulls"])
+        # k pulls of A out of n give ∂/∂θ_A = (0.5 k − 0.1 (n − k)) / n; the standard deviation is 0.3 / √n
+        k = round((est[0] + 0.1) * n / 0.6)
+        assert 0 <= k <= n and close(est[0], (0.5 * k - 0.1 * (n - k)) / n, 4) and est[1] == -est[0]
+        assert abs(est[0] - exact[0]) < 4 * 0.3 / math.sqrt(n)
+    before, after = vector(fact(html, "\\pi(A) before and after"))
+    assert before == 0.5 and close(after, 1 / (1 + math.exp(-(0.2 - -0.2))), 4)  # softmax of (0.2, −0.2)
+    j_before, j_after = vector(fact(html, "J before and after"))
+    assert j_before == J and close(j_after, after * 1.0 + (1 - after) * 0.2, 4)
+
+
 def test_policy_gradient_three_ways_and_ascent():
     html = run_snippet("policy_gradient_corridor")
     grads, ascent = tables(html)
@@ -253,7 +280,22 @@ def test_elbo_terms_and_gap_on_the_linear_gaussian_model():
         assert row[2] <= row[3] + 1e-4
     assert close(nums(list(t.rows.values())[2])[4], 0.0, 4)  # tight at the posterior
     rough = -0.5 * math.log(2 * math.pi * s2) - ((x - 0.5) ** 2 + 0.5) / (2 * s2) - 0.5 * (0.5 + 0.25 - 1 - math.log(0.5))
-    assert abs(num(fact(html, "10,000 reparameterised samples")) - rough) < 0.02
+    assert abs(num(fact(html, "ELBO estimate from 10,000 samples")) - rough) < 0.02
+    # one sample at a time, by hand: log N(x; z, s2) − KL(q ‖ p) with z = 0.5 + √0.5 ε; the seeded
+    # draws are regenerated, and every estimate is compared with the exact log p(x)
+    import numpy as np
+
+    kl = 0.5 * (0.5 + 0.25 - 1 - math.log(0.5))
+    eps = np.random.default_rng(0).standard_normal(10_000).tolist()
+    single = [log_normal(x, 0.5 + math.sqrt(0.5) * e, s2) - kl for e in eps]
+    assert close(num(fact(html, "from a single sample")), single[0], 4)
+    assert single[0] > evidence  # the page's own one-sample estimate is above the bound
+    share = sum(v > evidence for v in single) / len(single)
+    assert fact(html, "one-sample estimates above") == f"{share:.1%} of 10,000" and 0.3 < share < 0.7
+    assert close(num(fact(html, "log p(x), for comparison")), evidence, 4)
+    mean = sum(single) / len(single)
+    assert mean < evidence  # their average, the estimate of the ELBO, respects the bound
+    assert close(num(fact(html, "standard deviation of one sample")), math.sqrt(sum((v - mean) ** 2 for v in single) / len(single)), 4)
 
 
 def test_reparameterised_draws_and_gradient_spreads():
@@ -337,7 +379,7 @@ def test_gan_optimal_discriminator_and_value():
 
 def test_chinchilla_optimal_split_and_two_models():
     html = run_snippet("scaling_law_chinchilla")
-    budgets, models = tables(html)
+    budgets, models, kaplan = tables(html)
     L = lambda n, d: 1.69 + 406.4 / n**0.34 + 410.7 / d**0.28  # noqa: E731
     for cells in budgets.rows.values():
         C, N, D, ratio, loss = nums(cells)
@@ -349,3 +391,10 @@ def test_chinchilla_optimal_split_and_two_models():
     assert close(gopher[1], L(280e9, 300e9), 4) and close(chinchilla[1], L(70e9, 1.4e12), 4)
     assert chinchilla[1] < gopher[1]
     assert close(num(fact(html, "exponent a")), 0.28 / 0.62, 3)
+    # Kaplan et al. (2020), eqs. 1.1 and 1.2, written out: L(N) = (8.8e13 / N)^0.076, L(D) = (5.4e13 / D)^0.095
+    for label, (loss_n, loss_d) in ((k, nums(v)) for k, v in kaplan.rows.items() if k):
+        x = num(label)
+        assert close(loss_n, (8.8e13 / x) ** 0.076, 3) and close(loss_d, (5.4e13 / x) ** 0.095, 3)
+    assert close(num(fact(html, "tenfold N")), 10**-0.076, 3) and close(num(fact(html, "tenfold D")), 10**-0.095, 3)
+    assert num(fact(html, "Kaplan et al.'s a")) == 0.73
+    assert vector(fact(html, "ten times the compute")) == [round(10**0.73, 3), round(10 ** (0.28 / 0.62), 3)]

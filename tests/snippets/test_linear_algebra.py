@@ -76,6 +76,22 @@ def test_inverse_matches_the_2x2_formula_and_solve_beats_the_inverse():
     assert cond10 > 1e12 and res_inv10 > 1e6 * res_solve10
     # the Hilbert matrix's condition number grows about e^{3.5 n}: n = 10 is far above n = 4
     assert cond10 > 1e8 * nums(t.rows["n = 4"])[0]
+    # n = 11: refused as singular to working precision, yet invertible; its exact determinant, by
+    # Gaussian elimination in fractions, is about 3.0e-65, which the printed one matches
+    from fractions import Fraction
+
+    rows = [[Fraction(1, i + j + 1) for j in range(11)] for i in range(11)]
+    det = Fraction(1)
+    for c in range(11):
+        det *= rows[c][c]
+        for r in range(c + 1, 11):
+            f = rows[r][c] / rows[c][c]
+            rows[r] = [x - f * y for x, y in zip(rows[r], rows[c])]
+    assert det > 0 and close(num(fact(out, "n = 11: determinant")) * 1e65, float(det) * 1e65, 1)
+    assert num(fact(out, "n = 11: condition number")) > 10 * cond10
+    assert fact(out, "n = 11: numerical rank") == "10"
+    refusal = fact(out, "n = 11: inverse(H)")
+    assert "singular to working precision" in refusal and "determinant 0" not in refusal
 
 
 # ---------------------------------------------------------------- trace
@@ -201,6 +217,23 @@ def test_eigenvectors_keep_their_direction_and_eigenvalues_match_closed_forms():
 # ---------------------------------------------------------------- svd
 
 
+def test_svd_spectral_norm_counterexample_to_uniqueness():
+    # A = diag(3, 1), B = diag(3 + t, 0): A − B = diag(−t, 1), whose spectral norm is max(|t|, 1)
+    # and Frobenius norm √(t² + 1), by hand; so every |t| ≤ 1 ties with the truncated SVD (t = 0)
+    # at σ₂ = 1 in the spectral norm, and only t = 0 is best in the Frobenius norm
+    ties = tables(run_snippet("svd_low_rank"))[-1]
+    assert len([label for label in ties.rows if label]) == 6
+    for label, cells in ties.rows.items():
+        if not label:
+            continue
+        shift = num(label.split("=")[1])
+        spectral, frobenius = nums(cells)
+        assert close(spectral, max(abs(shift), 1.0), 4) and close(frobenius, math.sqrt(shift**2 + 1), 4)
+    spectral_ties = [label for label, cells in ties.rows.items() if label and nums(cells)[0] == 1.0]
+    frobenius_best = [label for label, cells in ties.rows.items() if label and nums(cells)[1] == 1.0]
+    assert spectral_ties == ["t = -1", "t = -0.5", "t = 0", "t = 0.5", "t = 1"] and frobenius_best == ["t = 0"]
+
+
 def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
     out = run_snippet("svd_low_rank")
     s = vector(fact(out, "singular values \\sigma_i"))
@@ -209,7 +242,7 @@ def test_svd_truncation_error_is_the_sum_of_the_dropped_squares():
     assert num(fact(out, "U \\Sigma V^\\top - A")) < 1e-12
     assert fact(out, "U^\\top U = I") == "True"
     assert fact(out, "operatorname{rank}(A)") == "5"
-    (t,) = tables(out)
+    t = tables(out)[0]
     ranks, errs, dropped, spectral, next_sigma = [], [], [], [], []
     for k in range(6):
         r, err2, drop, spec, nxt, share = t.rows[f"k = {k}"]
@@ -253,6 +286,8 @@ def test_outer_product_is_the_table_of_products_and_has_rank_one():
     for i, (label, cells) in enumerate(t.rows.items()):
         assert nums(cells) == [u[i] * vj for vj in v]
     assert fact(out, "shape and rank") == "3 × 4, rank 1"
+    # the site's ⊗ (Kronecker) of the rows u (1 × 3) and v (1 × 4): 1 × 12, entry (0, 4i + j) = u_i v_j
+    assert fact(out, "Kronecker") == f"1 × {len(u) * len(v)}; the entries of \\mathbf{{u}}\\mathbf{{v}}^\\top row by row: True"
     w = [4.0, -1.0, 0.5]
     dot = sum(a * b for a, b in zip(u, w))
     assert num(fact(out, "(dot product, one number)")) == dot == num(fact(out, "(the same number)"))
@@ -312,23 +347,57 @@ def test_kronecker_product_blocks_by_loops_and_the_elementwise_contrast():
 
 def test_definiteness_follows_the_eigenvalues_not_the_entries():
     out = run_snippet("positive_definite_checks")
-    (t,) = tables(out)
+    t, edge = tables(out)
     by_start = lambda prefix: next(v for k, v in t.rows.items() if k.startswith(prefix))  # noqa: E731
+    # columns: eigenvalues, smallest xᵀAx, np.linalg.cholesky succeeds, A ≻ 0 (library), A ⪰ 0
     # closed-form eigenvalues of the 2 × 2 examples: a ± b for [[a, b], [b, a]]
     pd = by_start("\\begin{bmatrix} 2 & -1")
-    assert vector(pd[0]) == [3.0, 1.0] and pd[2:] == ["yes", "yes"]
+    assert vector(pd[0]) == [3.0, 1.0] and pd[2:] == ["yes", "yes", "yes"]
     assert num(pd[1]) >= 1.0 - 1e-3  # min of xᵀAx over unit x is λ_min = 1
     indef = by_start("\\begin{bmatrix} 1 & 2")
-    assert vector(indef[0]) == [3.0, -1.0] and indef[2:] == ["no", "no"] and num(indef[1]) < 0
+    assert vector(indef[0]) == [3.0, -1.0] and indef[2:] == ["no", "no", "no"] and num(indef[1]) < 0
     psd = by_start("\\begin{bmatrix} 1 & 1")
-    assert vector(psd[0]) == [2.0, 0.0] and psd[2:] == ["no", "yes"]
+    assert vector(psd[0]) == [2.0, 0.0] and psd[2:] == ["no", "no", "yes"]
     cov = by_start("covariance")
-    assert cov[2:] == ["yes", "yes"] and all(v > 0 for v in vector(cov[0]))
+    assert cov[2:] == ["yes", "yes", "yes"] and all(v > 0 for v in vector(cov[0]))
     gram = by_start("Gram")
     lam = vector(gram[0])
-    assert lam[2:] == [0.0, 0.0] and gram[2:] == ["no", "yes"]  # rank 2 in ℝ⁴
+    # rank 2 in ℝ⁴, so not ≻ 0, yet Cholesky goes through: the library's tolerance says no
+    assert lam[2:] == [0.0, 0.0] and gram[2:] == ["yes", "no", "yes"]
     neg = t.rows["-I_2"]
-    assert vector(neg[0]) == [-1.0, -1.0] and neg[2:] == ["no", "no"]
+    assert vector(neg[0]) == [-1.0, -1.0] and neg[2:] == ["no", "no", "no"]
+    # the Gram matrix independently: regenerate G (the snippet's second draw) and factorise GᵀG by the
+    # Cholesky–Banachiewicz loop in plain floats; it also succeeds, with its first two pivots equal
+    # to numpy's and its last two of the size of rounding (about √(ε · scale) ≈ 1e-8, not 0)
+    rng = np.random.default_rng(0)
+    rng.standard_normal((50, 3))
+    G = rng.standard_normal((2, 4))
+    M = (G.T @ G).tolist()
+    L = [[0.0] * 4 for _ in range(4)]
+    for i in range(4):
+        for j in range(i + 1):
+            s = math.fsum(L[i][k] * L[j][k] for k in range(j))
+            if i == j:
+                assert M[i][i] - s > 0  # the loop does not fail either
+                L[i][i] = math.sqrt(M[i][i] - s)
+            else:
+                L[i][j] = (M[i][j] - s) / L[j][j]
+    rank, smallest, pivots, all_positive, library = edge.rows["G^\\top G from the table, 4 \\times 4"]
+    # the last two pivots are rounding-sized in both factorisations (their exact values depend on
+    # the order of the operations: numpy's and the loop's differ), never 0 and never a failure
+    printed = [num(v) for v in pivots.split(", ")]
+    assert all(0 < v < 1e-7 for v in printed) and all(0 < L[i][i] < 1e-7 for i in (2, 3))
+    assert rank == "2"  # G is 2 × 4, so rank(GᵀG) ≤ 2
+    lam2 = [num(v) for v in smallest.split(", ")]
+    assert all(abs(v) < 1e-14 for v in lam2)
+    assert all_positive == ("yes" if min(lam2) > 0 else "no") and library == "no"
+    # diag(1, 1e-11) is positive definite (exact eigenvalues 1e-11 and 1, Cholesky pivots √1e-11 and 1),
+    # but its smallest eigenvalue is below the relative tolerance 1e-10 of the largest
+    rank, smallest, pivots, all_positive, library = edge.rows["\\operatorname{diag}(1, 10^{-11})"]
+    assert rank == "2" and [num(v) for v in smallest.split(", ")] == [1e-11, 1.0]
+    first, second = (num(v) for v in pivots.split(", "))
+    assert first == 1.0 and abs(second / math.sqrt(1e-11) - 1) < 5e-3  # printed to 3 significant digits
+    assert all_positive == "yes" and library == "no" and 1e-11 < 1e-10 * 1.0
     # the random search never goes below the smallest eigenvalue
     for cells in t.rows.values():
         assert num(cells[1]) >= min(vector(cells[0])) - 1e-3

@@ -141,6 +141,10 @@ def test_momentum_ravine_against_closed_form_recurrences():
     for k in (19, 20, 21, 22, 25, 30):
         cells = nums(schedule.rows[f"step {k}"])
         assert close(cells[0], torch_form[k], 4) and close(cells[1], heavy[k], 4)
+    assert torch_form[21] < torch_form[22] < torch_form[25]  # PyTorch's velocity refills after the drop
+    # the fade to a tenth: the first k with 0.9^k < 0.1 is ⌈log 0.1 / log 0.9⌉ = 22
+    k = math.ceil(math.log(0.1) / math.log(mu))
+    assert num(fact(out, "down to a tenth")) == k == 22 and close(num(fact(out, "at that step")), mu**k, 3)
 
 
 def test_weight_decay_equal_for_sgd_different_for_adam():

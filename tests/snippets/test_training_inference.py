@@ -209,8 +209,8 @@ def test_hyperparameter_sweep_picks_the_lowest_validation_loss():
 def test_self_supervised_targets_are_the_shifted_tokens():
     text = visible_text(run_snippet("self_supervised_labels"))
     tokens = "the cat sat on the mat because it was warm".split()
-    assert "input x_t " + " ".join(tokens[:-1]) in text
-    assert "target x_{t+1} " + " ".join(tokens[1:]) in text
+    assert "input w_t " + " ".join(tokens[:-1]) in text
+    assert "target w_{t+1} " + " ".join(tokens[1:]) in text
     assert f"next-token training examples from it {len(tokens) - 1}" in text
     masked = re.search(r"position 1 2 3 4 5 6 7 8 9 10 input ((?:\S+ ){10})target ((?:\S+ ){10})", text)
     assert masked
@@ -254,7 +254,7 @@ def test_lora_saving_and_rank():
     assert "r = 8 65,536 0.39 %" in text
     assert re.search(r"B = 0 \)?\s*,? largest change in W x 0\.000", text)
     assert "rank of W_0 6" in text
-    assert "after training 2" in text  # rank(BA) ≤ r = 2
-    assert "rank of W_0 + \\Delta W 6" in text
+    assert "with a random stand-in for a trained B 2" in text  # rank(BA) ≤ r = 2
+    assert "rank of W = W_0 + \\tfrac{\\alpha}{r} \\Delta W 6" in text
     assert f"trainable numbers in B and A (vs W_0 ) {2 * (8 + 6)} (vs {8 * 6})" in text
     assert text.endswith("True")

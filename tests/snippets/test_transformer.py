@@ -34,6 +34,13 @@ def test_vocabulary_sizes_and_embedding_matrix_heights():
     for v, d in [(50_257, 768), (32_000, 4_096), (256_000, 2_048)]:
         assert f"{v:,}" in text and f"{v * d:,}" in text
         assert f"{round(v * d * 2 / 1e6)}" in text  # bf16: 2 bytes per entry, in MB
+    # padded embeddings: rows = the next multiple at or above the token count; 50,304 is Pythia's config.vocab_size
+    padded = ho.tables(run_snippet("vocabulary_sizes"))[-1]
+    for label, tokens, multiple in [("Pythia-70M to 2.8B (multiple of 128)", 50_277, 128), ("nanoGPT's GPT-2 (multiple of 64)", 50_257, 64)]:
+        rows = math.ceil(tokens / multiple) * multiple
+        assert rows % multiple == 0 and rows - multiple < tokens <= rows
+        assert ho.nums(padded.rows[label]) == [tokens, multiple, rows, rows - tokens]
+    assert ho.nums(padded.rows["Pythia-70M to 2.8B (multiple of 128)"])[2] == 50_304
 
 
 def test_one_hot_picks_a_row_at_toy_and_gpt2_size():
@@ -70,6 +77,17 @@ def test_embedding_weight_tying_gives_one_logit_per_token_and_gpt2_share():
     total = 12 * 12 * 768**2 + embeddings + 1_024 * 768
     assert f"{embeddings:,}" in text and f"{total:,}" in text
     assert f"{round(100 * embeddings / total)}%" in text
+    # the lookup reaches only the rows of ids in the text; the tied output reaches every row
+    m = tiny_model()
+    assert f"(ids in the text) {len(set(m.token_ids.tolist()))} of {len(m.vocab)}" in text
+    # independently: row i of (p − e_target)ᵀ h is (p_i − [i = target]) h, non-zero for a non-zero h
+    # whenever 0 < p_i < 1, which holds for the softmax of the printed (finite) logits
+    (logit_table,) = ho.tables(run_snippet("embedding_weight_tying"))
+    z = ho.nums(logit_table.rows["logit"])
+    p = [math.exp(v) / sum(math.exp(w) for w in z) for v in z]
+    assert len(p) == len(m.vocab) and all(0 < pi < 1 for pi in p)
+    assert f"(loss at “dog”, target “.”) {len(m.vocab)} of {len(m.vocab)}" in text
+    assert "agrees with finite differences to within 10^{-6} True" in text
 
 
 def test_d_model_constant_width_shapes_and_quadratic_growth():

@@ -72,6 +72,16 @@ def changed_entries(catalog: Catalog) -> list[Entry] | None:
     return [e for e in catalog.all_entries if e.path.name in names]
 
 
+def at_fork_point(catalog: Catalog, entries: list[Entry]) -> dict[Path, str]:
+    """The files of ``entries`` as they were where HEAD left main, by path; a file that is new
+    on this branch (or with no history to compare with) has none."""
+    found = fork_point(catalog.root)
+    if isinstance(found, str):
+        return {}
+    texts = {e.path: git(catalog.root, "show", f"{found[1]}:{e.path.as_posix()}") for e in entries}
+    return {path: text for path, text in texts.items() if text is not None}
+
+
 def check_renamed(catalog: Catalog, notes: list[str]) -> list[Problem]:
     found = published_ids(catalog.root)
     if isinstance(found, str):

@@ -2,8 +2,9 @@
 
 A line is run like a notebook cell, in a fresh namespace holding the **shared example inputs**
 (``z``, ``x``, ``A``, ``Q``, ``p``, ``logits``, ``model``, ``f`` …: float64 NumPy arrays
-for a NumPy line and the same numbers as float64 torch tensors for a PyTorch line), then the
-entry's own inputs (``code_check: inputs:``), then the line. The **value of a line** is:
+for a NumPy line and the same numbers as float64 torch tensors for a PyTorch line; numbers stay
+Python numbers on both sides: ``notation_site.examples.inputs``), then the entry's own inputs (``code_check:
+inputs:``), then the line. The **value of a line** is:
 
 - the value of its last statement when that is an expression (``e = ...; e / e.sum()``);
 - the value of the names its last statement assigns when that is an assignment
@@ -27,7 +28,6 @@ array([0.25, 0.25, 0.25, 0.25])
 from __future__ import annotations
 
 import ast
-import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,135 +37,11 @@ from typing import Any
 
 import numpy as np
 
-import notation
 from notation_site.checks.code_lines import MARK, SIDES, is_marked  # noqa: F401 (MARK: re-exported)
+from notation_site.examples.inputs import shared_numpy, shared_torch, to_torch
 
 RTOL, ATOL = 1e-9, 1e-12
 """Agreement with the twin: float64 round-off, not a numerical-method error."""
-
-
-# --- the shared example inputs -------------------------------------------------------------------
-
-def shared_numpy() -> dict[str, Any]:
-    """The NumPy side's example inputs: small seeded float64 arrays, sizes and functions.
-
-    Sizes: B = 2 sequences, N = 3 tokens, d = d_model = 4 features, h = 2 heads of d_k = d_v = 2,
-    n = 5 outcomes (the length of ``z``, ``p``, ``q``), |V| = ``vocab_size`` = 6 tokens.
-    ``x`` (also ``X``), ``y``, ``A`` are N × d; ``Q``, ``K``, ``V`` are N × d_k; ``W_Q``, ``W_K``,
-    ``W_V`` are d × d_k, ``W_O`` is h·d_v × d, ``W_E`` is |V| × d and ``W_out`` d × |V|.
-    ``V`` is the value matrix: an entry using V for the vocabulary size declares ``V: 6``.
-    """
-    rng = np.random.default_rng(0)
-    normal = lambda *shape: rng.normal(size=shape)  # noqa: E731
-    B, N, d, h, d_k, vocab_size = 2, 3, 4, 2, 2, 6
-    p = np.array([0.1, 0.2, 0.3, 0.15, 0.25])
-    q = np.array([0.3, 0.1, 0.2, 0.25, 0.15])
-    joint = np.array([[0.10, 0.20, 0.10], [0.25, 0.05, 0.30]])
-    x = normal(N, d)
-    ns: dict[str, Any] = {
-        "np": np, "math": math, "notation": notation,
-        # sizes and indices
-        "B": B, "N": N, "n": 5, "d": d, "d_model": d, "h": h, "d_k": d_k, "d_v": d_k, "d_in": d, "d_out": 3,
-        "m": 3, "vocab_size": vocab_size, "i": 2, "j": 1, "k": 2, "t": 3, "T": 0.5, "r": 2, "s": 1,
-        # scalars
-        "lr": 0.1, "eta": 0.1, "eps": 1e-5, "lam": 0.9, "mu": 0.5, "sigma": 2.0, "c": 1.0, "f0": 1.5,
-        "alpha": 4.0,
-        # vectors and matrices
-        "z": np.array([2.0, 1.0, 0.1, -1.0, 0.5]),
-        "x": x, "X": x, "y": normal(N, d), "u": normal(d), "v": normal(d), "w": normal(3), "b": normal(d),
-        "a": normal(d), "g": normal(d), "grad": normal(d), "theta": normal(d),
-        "A": normal(N, d), "W": normal(d, d), "H": normal(d, d),
-        "gamma": 1.0 + 0.1 * normal(d), "beta": 0.1 * normal(d),
-        "Q": normal(N, d_k), "K": normal(N, d_k), "V": normal(N, d_k),
-        "W_Q": normal(d, d_k), "W_K": normal(d, d_k), "W_V": normal(d, d_k), "W_O": normal(h * d_k, d),
-        "W_E": normal(vocab_size, d), "W_out": normal(d, vocab_size),
-        "M": np.triu(np.full((N, N), -np.inf), k=1),
-        "p": p, "q": q, "pi": p, "probs": p, "joint": joint,
-        "logits": normal(N, 5), "targets": np.array([1, 4, 0]), "tokens": np.array([3, 1, 4, 1, 5]),
-        "ids": np.array([3, 1, 4]),
-        "rng": np.random.default_rng(0),
-        # functions: f is element-wise
-        "f": np.sin, "tokenizer": _Tokenizer(vocab_size), "text": "the cat sat",
-    }
-    try:
-        import scipy.special  # noqa: F401 (some NumPy lines use scipy.special: make test-reference installs it)
-
-        ns["scipy"] = scipy
-    except ImportError:
-        pass
-    return ns
-
-
-class _Tokenizer:
-    """A stand-in for a Hugging Face tokenizer: ``encode`` gives one id per character."""
-
-    def __init__(self, vocab_size: int) -> None:
-        self.vocab_size = vocab_size
-
-    def __len__(self) -> int:
-        return self.vocab_size
-
-    def encode(self, text: str) -> list[int]:
-        return [ord(ch) % self.vocab_size for ch in text]
-
-
-def _to_torch(value: Any, torch: Any) -> Any:
-    if isinstance(value, np.ndarray):
-        return torch.from_numpy(value.copy())
-    if isinstance(value, tuple):
-        return tuple(_to_torch(v, torch) for v in value)
-    if isinstance(value, list):
-        return [_to_torch(v, torch) for v in value]
-    return value
-
-
-def _shared_torch() -> dict[str, Any]:
-    """The PyTorch side: the same numbers as float64 tensors, ``torch``, ``F``, ``nn``, and
-    ``model``, a stand-in for a Hugging Face causal language model (called on token ids it returns
-    an object with ``.logits`` and ``.hidden_states``; called on features it is ``nn.Linear(d, 3)``),
-    with its optimiser ``opt`` and a ``loss`` ready for ``loss.backward()``; ``theta`` is a leaf
-    tensor whose ``.grad`` holds ``grad``. The entry's inputs are added by ``namespace``."""
-    import torch
-    import torch.nn.functional as F  # noqa: N812
-    from torch import nn
-
-    shared = shared_numpy()
-    ns = {k: _to_torch(v, torch) for k, v in shared.items() if k not in ("np", "rng", "f", "scipy")}
-    torch.manual_seed(0)
-    d = shared["d"]
-    model = _tiny_lm(torch, nn, d, shared["vocab_size"])
-    theta = torch.from_numpy(shared["theta"]).requires_grad_()
-    theta.grad = torch.from_numpy(shared["grad"])
-    ns.update(
-        torch=torch, F=F, nn=nn, f=torch.sin, theta=theta,
-        model=model, opt=torch.optim.SGD(model.parameters(), lr=0.1),
-        loss=(model(torch.ones(d)) ** 2).mean(),
-    )
-    return ns
-
-
-def _tiny_lm(torch: Any, nn: Any, d: int, vocab_size: int) -> Any:
-    from types import SimpleNamespace
-
-    class TinyLM(nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.config = SimpleNamespace(vocab_size=vocab_size, hidden_size=d)
-            self.embed = nn.Embedding(vocab_size, d)
-            self.head = nn.Linear(d, vocab_size)
-            self.linear = nn.Linear(d, 3)
-
-        def forward(self, inputs: Any, output_hidden_states: bool = False) -> Any:
-            if inputs.is_floating_point():
-                return self.linear(inputs)
-            ids = inputs if inputs.ndim == 2 else inputs[None]
-            hidden = self.embed(ids)
-            out = SimpleNamespace(logits=self.head(hidden))
-            if output_hidden_states:
-                out.hidden_states = (hidden, torch.tanh(hidden))
-            return out
-
-    return TinyLM()
 
 
 # --- running one line ----------------------------------------------------------------------------
@@ -224,10 +100,11 @@ class LineResult:
 def namespace(entry: Any, side: str) -> dict[str, Any]:
     """The shared inputs for ``side`` with the entry's own ``code_check: inputs:`` on top.
 
-    Each input is a literal (a number, or a nested list: a NumPy array of it), a string (a Python
-    expression evaluated in the NumPy namespace, after the inputs above it), or a mapping
-    ``{numpy: expr, pytorch: expr}`` with one expression per side (a side it omits keeps the
-    shared value). The PyTorch side gets the NumPy side's values as tensors unless it has its own.
+    Each input is a number (a Python number on both sides), a nested list (a NumPy array, and a
+    tensor for PyTorch), a string (a Python expression evaluated in the NumPy namespace, after
+    the inputs above it), or a mapping ``{numpy: expr, pytorch: expr}`` with one expression per
+    side (a side it omits keeps the shared value). The PyTorch side gets the NumPy side's value
+    converted by ``to_torch`` (arrays become tensors, numbers stay numbers) unless it has its own.
     """
     ns = shared_numpy()
     torch_own: dict[str, str | None] = {}
@@ -247,10 +124,10 @@ def namespace(entry: Any, side: str) -> dict[str, Any]:
         return ns
     import torch
 
-    tns = _shared_torch()
+    tns = shared_torch()
     for name in _inputs(entry):
         if name not in torch_own:
-            tns[name] = _to_torch(ns[name], torch)
+            tns[name] = to_torch(ns[name], torch)
         elif torch_own[name] is not None:
             tns[name] = eval(str(torch_own[name]), tns)  # noqa: S307
     return tns

@@ -77,9 +77,29 @@ class Entry:
         return self._list("latex_commands")
 
     @property
-    def patterns(self) -> list[str]:
-        """TeX pieces that name this entry in a formula (the formula reader's ``patterns``)."""
-        return self._list("patterns")
+    def contexts(self) -> dict[str, list[str]]:
+        """For the formula reader: each piece this entry is the reading of, with the templates in
+        which it is (``Q: ['Q(s, a)', 'Q^\\pi']``).
+
+        >>> doc = Document(data={"contexts": {"Q": ["Q(s, a)"], "K": "K"}})
+        >>> Entry(path=Path("docs/entries/x.md"), doc=doc, text="").contexts
+        {'Q': ['Q(s, a)'], 'K': ['K']}
+        """
+        value = self.data.get("contexts") or {}
+        if not isinstance(value, dict):
+            return {}
+        return {str(k): [str(v)] if isinstance(v, str) else [str(x) for x in v] if isinstance(v, list) else [] for k, v in value.items()}
+
+    @property
+    def speech(self) -> dict[str, str]:
+        """For the formula reader: templates and how each is read aloud (``·`` filled in order)."""
+        value = self.data.get("speech") or {}
+        return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    @property
+    def kinds(self) -> list[str]:
+        """For the formula reader: the kinds of piece the entry explains by convention."""
+        return self._list("kinds")
 
     @property
     def aliases(self) -> list[str]:

@@ -8,7 +8,7 @@ only reads it. CONTRIBUTING.md explains each field.
 >>> FIELDS["aliases"].check(["Hadamard product"]), FIELDS["aliases"].check([])
 (True, False)
 >>> [name for name, field in FIELDS.items() if not field.required]
-['unicode', 'latex_commands', 'letters', 'code_check', 'patterns']
+['unicode', 'latex_commands', 'letters', 'code_check', 'contexts', 'speech', 'kinds']
 >>> bool(ID_PATTERN.match("kl-divergence")), bool(ID_PATTERN.match("KL_divergence"))
 (True, False)
 """

@@ -17,7 +17,7 @@ from notation_site import node
 from notation_site.model.paths import KATEX_PACKAGE
 
 _SCRIPT = Path(__file__).with_name("katex_render.mjs")
-_READER = Path(__file__).with_name("reader.js")
+_READER = Path(__file__).with_name("reader") / "index.js"
 
 
 class KatexError(Exception):

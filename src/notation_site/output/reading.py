@@ -21,15 +21,21 @@ SRE remains the better choice for full ClearSpeak-quality speech of every formul
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+from notation_site import node
 from notation_site.model.catalog import Catalog
 from notation_site.search.tokens import SCRIPTS
 from notation_site.tex.text import DOUBLE_STRUCK, SCRIPT_LETTERS, TEX_GLYPHS
 
-READER_JS = Path(__file__).with_name("reader.js")
-"""The recogniser, shipped as ``assets/javascripts/notation-reader.js``."""
+READER_DIR = Path(__file__).with_name("reader")
+"""The reader's parts, one job each; ``index.js`` puts them together."""
+READER_JS = READER_DIR / "index.js"
+"""What Node.js loads (``require``); the browser gets :func:`reader_bundle`."""
+READER_PARTS = ("normalise", "tree", "templates", "score", "speech", "links", "index")
+"""The parts in the order the browser runs them (each after those it uses)."""
 READ_PAGE = "read.md"
 READ_ASSETS = {
     "reader": "assets/javascripts/notation-reader.js",
@@ -41,16 +47,17 @@ LETTERS_ENTRY = "overloaded-letters"
 """The entry whose ``letters`` list every meaning: the letters page, not a candidate itself."""
 
 SPOKEN = {
-    "=": "equals", "+": "plus", "-": "minus", "/": "divided by", "(": "open paren", ")": "close paren",
-    "[": "open bracket", "]": "close bracket", ",": "comma", ";": "semicolon", "|": "bar",
-    "\\mid": "given", "\\sim": "is distributed as", "\\in": "in", "\\cdot": "times", "\\times": "times",
-    "\\odot": "element-wise times", "\\otimes": "circle times", "\\le": "is at most", "\\leq": "is at most",
-    "\\ge": "is at least", "\\geq": "is at least", "\\approx": "is approximately", "\\propto": "is proportional to",
-    "\\to": "goes to", "\\leftarrow": "gets", "\\gets": "gets", "\\coloneqq": "is defined as", "\\infty": "infinity",
-    "\\sum": "the sum", "\\prod": "the product", "\\int": "the integral", "\\nabla": "nabla", "\\partial": "partial",
-    "\\Vert": "norm bar", "\\|": "norm bar", "\\lVert": "norm of", "\\rVert": "end norm", "\\langle": "angle bracket",
-    "\\rangle": "end angle bracket", "\\ldots": "dots", "\\cdots": "dots", "\\dots": "dots", "'": "prime",
-    "\\top": "transpose", "\\ast": "star", "*": "star", "\\log": "log", "\\exp": "exp", "\\max": "max", "\\min": "min",
+    "=": "equals", "+": "plus", "-": "minus", "−": "minus", "/": "divided by", "<": "is less than", ">": "is greater than",
+    "≤": "is at most", "≥": "is at least", "≠": "is not equal to", "≪": "is much less than", "≫": "is much greater than",
+    "∼": "drawn from", "∈": "in", "∉": "not in", "⊂": "a subset of", "⊆": "a subset of", "∪": "union", "∩": "intersection",
+    "·": "times", "×": "times", "⊙": "element-wise times", "⊘": "element-wise divided by", "⊗": "Kronecker product", "⊕": "direct sum",
+    "≈": "is approximately", "∝": "is proportional to", "≡": "is identical to", ":=": "is defined as", "≔": "is defined as",
+    "≜": "is defined as", "→": "to", "⟶": "to", "←": "gets", "⟵": "gets", "↦": "maps to", "⇒": "implies", "⇔": "if and only if",
+    "∀": "for all", "∃": "there exists", "¬": "not", "∧": "and", "∨": "or", "∘": "composed with", "∞": "infinity",
+    "∑": "the sum", "Σ": "the sum", "∏": "the product", "∫": "the integral", "∇": "the gradient", "∂": "partial", "√": "the square root",
+    "‖": "parallel", "|": "given", "⋯": "and so on", "...": "and so on", "…": "and so on", "⋮": "and so on", "⋱": "and so on",
+    "±": "plus or minus", "∅": "the empty set", "ℓ": "ell", "′": "prime", "∗": "star", "*": "star", "⋆": "star", "⊤": "transpose",
+    "⊥": "perpendicular", "†": "dagger", "\\setminus": "minus", "∖": "minus", "!": "factorial", "\\\\": "",
 }
 
 
@@ -67,8 +74,8 @@ def reader_data(catalog: Catalog, url: Callable[[str], str], macros: dict[str, s
     >>> row["name"], row["url"], data["texGlyphs"]["odot"]
     ('Softmax', 'x/#softmax', '⊙')
     """
-    greek = {k: k for k, v in TEX_GLYPHS.items() if "\u0370" <= v <= "\u03ff"}
-    spoken = {f"\\{k}": v for k, v in greek.items()} | {v: k for k, v in greek.items()} | SPOKEN
+    greek = sorted((k.startswith("var"), k, v) for k, v in TEX_GLYPHS.items() if "\u0370" <= v <= "\u03ff")
+    spoken = {v: k.removeprefix("var") for _, k, v in reversed(greek)} | SPOKEN
     entries = [
         {
             "id": e.id,
@@ -81,7 +88,9 @@ def reader_data(catalog: Catalog, url: Callable[[str], str], macros: dict[str, s
             "commands": e.latex_commands,
             "unicode": e.unicode,
             "aliases": e.aliases,
-            "patterns": e.patterns,
+            "contexts": e.contexts,
+            "speech": e.speech,
+            "kinds": e.kinds,
             "letters": list(e.letters),
         }
         for e in catalog.ordered()
@@ -98,6 +107,56 @@ def reader_data(catalog: Catalog, url: Callable[[str], str], macros: dict[str, s
         "lettersUrl": url(LETTERS_ENTRY) if LETTERS_ENTRY in catalog.entries else None,
         "newEntryUrl": new_entry_url,
     }
+
+
+def reader_bundle() -> str:
+    """The reader's parts as one script for the browser, ``assets/javascripts/notation-reader.js``.
+
+    >>> bundle = reader_bundle()
+    >>> bundle.index(").tree = factory") < bundle.index("p.score = factory") < bundle.index("root.NotationReader =")
+    True
+    """
+    return "\n".join((READER_DIR / f"{name}.js").read_text(encoding="utf-8") for name in READER_PARTS)
+
+
+def run_reader(root: Path, data: dict, requests: list[dict], timeout: float = 600) -> list[dict]:
+    """Run the reader in Node.js on ``requests`` (``{"op": "read" | "explain" | "links", "tex": ...,
+    "home": id, "macros": {...}}``, home and macros optional) with ``data`` (:func:`reader_data`) and return its answers, one per request.
+    A request that throws answers ``{"crash": message}``.
+
+    >>> from notation_site.model.catalog import load
+    >>> root = Path(__file__).resolve().parents[3]
+    >>> data = reader_data(load(root), lambda i: i, {}, None)
+    >>> [p["candidates"][0] for p in run_reader(root, data, [{"op": "read", "tex": r"\\odot"}])[0]["pieces"]]
+    ['hadamard']
+    """
+    script = """
+const [katexDir, readerJs] = process.argv.slice(1);
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const reader = require(readerJs).create(require(katexDir), input.data);
+const plain = (p) => ({ key: p.key, text: p.text, range: p.range, candidates: p.candidates, sure: p.sure, kind: p.kind || null });
+const out = input.requests.map((q) => {
+  try {
+    const opts = { home: q.home, macros: q.macros };
+    if (q.op === "links") return { links: reader.links(q.tex, opts) };
+    if (q.op === "explain") return reader.explain(q.tex, opts);
+    const r = reader.read(q.tex, opts);
+    return r.error ? { tex: r.tex, error: r.error } : { tex: r.tex, speech: r.speech, unknown: r.unknown, pieces: r.pieces.map(plain) };
+  } catch (err) {
+    return { crash: String((err && err.stack) || err) };
+  }
+});
+process.stdout.write(JSON.stringify(out));
+"""
+    katex = Path(root) / "node_modules" / "katex"
+    result = subprocess.run(
+        node.command("node", ["-e", script, str(katex), str(READER_JS)]),
+        input=json.dumps({"data": data, "requests": requests}, ensure_ascii=False),
+        capture_output=True, text=True, encoding="utf-8", timeout=timeout, check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"the formula reader (node) failed: {result.stderr.strip()[-2000:]}")
+    return json.loads(result.stdout)
 
 
 def reader_script(data: dict) -> str:

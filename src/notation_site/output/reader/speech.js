@@ -1,0 +1,129 @@
+// The whole formula read aloud, in words. Where an entry's `speech` template matches (the
+// expectation's `\mathbb{E}_{·}[·]`: "the expected value, over ·, of ·") and that entry is the
+// reading of a piece it covers, the template's words are said, each `·` filled with what it
+// matched; everything else is read by the rules below: letters and Greek names, "of" for a
+// function applied, "sub" for an index, a label after a superscript that is one (Q^π: "Q pi",
+// W^O: "W O"), "squared" and "to the power" only for powers, "prime", "transpose", "star".
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./templates.js"));
+  else { const p = root.NotationReaderParts; p.speech = factory(p.templates); }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (templates) {
+  "use strict";
+
+  const FONT = { bold: "bold", mathcal: "script", mathbb: "double-struck", mathfrak: "fraktur", mathsf: "sans-serif", boldsf: "bold sans-serif", mathrm: "", mathtt: "" };
+  const ACCENT = { hat: "hat", widehat: "hat", tilde: "tilde", widetilde: "tilde", bar: "bar", overline: "bar", dot: "dot", ddot: "double dot", vec: "vector", check: "check", breve: "breve", underline: "underlined" };
+  const MARK = { T: "transpose", "*": "star", "-1": "inverse", "+": "plus", "-": "minus" };
+  const PRIMES = ["", "prime", "double prime", "triple prime"];
+  const POWERS = { 2: "squared", 3: "cubed" };
+  const GROUP = { "(": ["open paren", "close paren"], "[": ["open bracket", "close bracket"], "{": ["open brace", "close brace"], "⟨": ["the inner product of", "end inner product"], "⌊": ["the floor of", "end floor"], "⌈": ["the ceiling of", "end ceiling"], "|": ["the absolute value of", "end absolute value"], "‖": ["the norm of", "end norm"] };
+
+  function say(items, pieces, m, data) {
+    const top = new Map(); // formula item -> the ids read at it
+    for (const p of pieces) if (p.candidates.length) { const l = top.get(p.item) || []; l.push(p.candidates[0]); top.set(p.item, l); }
+    const spoken = data.spoken || {};
+    const word = (w) => w.replace(/\s+/g, " ").trim();
+
+    // the speech templates that apply at f[i]: the longest whose entry is read at an item it covers
+    function template(f, i, where) {
+      for (const t of m.speech) {
+        const align = [], slots = [];
+        if (!templates.seq(t.items, 0, f, i, false, align, slots)) continue;
+        if (!align.some(([x, y]) => x.t !== "any" && (top.get(y) || []).indexOf(t.id) >= 0)) continue;
+        const end = endOf(align, slots, f, i);
+        let k = 0;
+        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), where) : ""; });
+        return { text, end };
+      }
+      return null;
+    }
+    // how far in f a match reached: past its last aligned item or slot at this level
+    function endOf(align, slots, f, i) {
+      let end = i + 1;
+      for (const [, y] of align) { const j = f.indexOf(y); if (j >= 0) end = Math.max(end, j + 1); }
+      for (const s of slots) if (s.seq === f) end = Math.max(end, s.to);
+      return end;
+    }
+
+    function seq(f, where) {
+      const out = [];
+      for (let i = 0; i < f.length; i++) {
+        const t = template(f, i, where);
+        if (t) { out.push(t.text); i = t.end - 1; continue; }
+        const it = f[i];
+        if (it.argsOf) continue; // said with its head
+        out.push(item(it, where));
+      }
+      return word(out.join(" "));
+    }
+
+    function letter(it) {
+      const ch = it.letter || it.key.replace(/^sym:([a-z]+:)?/, "");
+      const name = spoken[ch] || ch;
+      const font = it.font ? FONT[it.font] : "";
+      return (font ? font + " " : "") + name;
+    }
+
+    function head(it, where) {
+      switch (it.t) {
+        case "sym":
+          if (it.letter) return letter(it);
+          if (it.sep && it.key === "sym:|") return "given";
+          if (it.key === "sym:∅") return "";
+          return spoken[it.key.slice(4)] || spoken[it.text] || it.key.slice(4);
+        case "word": return it.word;
+        case "num": return it.text;
+        case "text": return it.text;
+        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
+        case "group": {
+          const [open, close] = GROUP[it.key ? it.key.slice(4) : it.open] || ["open", "close"];
+          const body = seq(it.body, where);
+          return it.key || it.open === "⟨" ? open + " " + body + ", " + close : open + " " + body + " " + close;
+        }
+        case "frac": case "binom": {
+          const n = seq(it.numer, where), d = seq(it.denom, where);
+          if (it.t === "binom") return n + " choose " + d;
+          return it.numer.length === 1 && it.denom.length === 1 ? n + " over " + d : "the fraction " + n + ", over " + d + ", end fraction";
+        }
+        case "sqrt": return (it.index ? "the " + seq(it.index, where) + "-th root of " : "the square root of ") + seq(it.body, where) + (it.body.length > 1 ? ", end root" : "");
+        case "accent": return seq(it.base, where) + " " + (ACCENT[it.label.slice(1)] || it.label.slice(1));
+        case "array": return it.rows.map((row) => row.map((c) => seq(c, where)).filter(Boolean).join(", ")).join("; ");
+        default: return "";
+      }
+    }
+
+    // A superscript is a power when it is a number, a small Latin letter or an expression; a
+    // label when it is a capital, a Greek letter or a word (Q^π, W^O, ρ^π, W^{\text{out}}).
+    function sup(it, where) {
+      const s = it.sup;
+      if (s.length === 1 && s[0].t === "num") return POWERS[s[0].text] || "to the power " + s[0].text;
+      const one = s.length === 1 ? s[0] : null;
+      if (one && (one.t === "word" || one.t === "text" || (one.letter && !/^[a-z]$/.test(one.letter)))) return seq(s, "sup");
+      const body = seq(s, "sup");
+      return "to the power " + body + (s.length > 1 ? ", end power" : "");
+    }
+    function sub(it) {
+      const s = it.sub;
+      if (s.length === 1 && (s[0].t === "word" || s[0].t === "text")) return seq(s, "sub");
+      return "sub " + seq(s, "sub");
+    }
+
+    function item(it, where) {
+      const parts = [head(it, where)];
+      if (it.sub) parts.push(sub(it));
+      if (it.primes) parts.push(PRIMES[Math.min(it.primes, 3)]);
+      if (it.mark === "(·)") parts.push("superscript " + seq(it.sup, "sup"));
+      else if (it.mark) parts.push(MARK[it.mark] || "");
+      else if (it.sup) parts.push(sup(it, where));
+      if (it.args) {
+        const body = it.args.body;
+        parts.push("of " + seq(body, "args"));
+        for (const k of ["sup", "sub"]) if (it.args[k]) parts.push(k === "sup" ? sup(it.args, where) : sub(it.args));
+      }
+      return parts.filter(Boolean).join(" ");
+    }
+
+    return word(seq(items, ""));
+  }
+
+  return { say };
+});
