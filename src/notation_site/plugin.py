@@ -95,6 +95,16 @@ class NotationConfig(Config):
 class NotationPlugin(BasePlugin[NotationConfig]):
     """Validate entries, assemble topic pages, check examples, render math."""
 
+    write_policy = True
+    """Give every page its Content-Security-Policy (off under ``mkdocs serve``, see on_startup)."""
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # mkdocs serve adds an inline live-reload script to every page it serves, which the
+        # policy would refuse: the preview goes without it (every build and test has it).
+        self.write_policy = command != "serve"
+        if not self.write_policy:
+            log.info("mkdocs serve: the pages are served without their Content-Security-Policy (live reload is an inline script)")
+
     def on_config(self, config: Any) -> Any:
         self.root = Path(config.config_file_path).resolve().parent
         ensure_source_date_epoch(self.root)
@@ -209,9 +219,10 @@ class NotationPlugin(BasePlugin[NotationConfig]):
 
     # -- helpers -------------------------------------------------------------
 
-    @staticmethod
-    def _with_policy(output: str, src: str) -> str:
+    def _with_policy(self, output: str, src: str) -> str:
         """The page with its Content-Security-Policy (``notation_site.output.csp``)."""
+        if not self.write_policy:
+            return output
         try:
             return with_policy(output)
         except PolicyError as err:

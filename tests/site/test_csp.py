@@ -144,6 +144,19 @@ def test_a_page_without_head_or_with_a_policy_already_is_refused():
         with_policy(with_policy('<html><head><meta charset="utf-8"></head></html>'))
 
 
+def test_the_build_writes_the_policy_into_the_themes_pages_and_mkdocs_serve_goes_without():
+    """mkdocs serve adds an inline live-reload script to every page it serves: its preview has no
+    policy, which would refuse that script; a build has it, on 404.html too."""
+    from notation_site.plugin import NotationPlugin
+
+    page = '<html><head><meta charset="utf-8"></head><body></body></html>'
+    for command, expected in (("build", True), ("gh-deploy", True), ("serve", False)):
+        plugin = NotationPlugin()
+        plugin.on_startup(command=command, dirty=False)
+        assert (META in plugin.on_post_template(page, template_name="404.html", config=None).lower()) is expected
+        assert plugin.on_post_template("<urlset/>", template_name="sitemap.xml", config=None) == "<urlset/>"
+
+
 @pytest.mark.browser
 def test_an_inline_script_injected_into_a_built_page_does_not_run(browser, base_url, built_site):
     from sweep import CSP_LISTENER
