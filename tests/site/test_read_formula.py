@@ -160,7 +160,7 @@ def test_typing_in_the_box_updates_the_address(page, base_url):
 
 def test_the_page_is_offline_accessible_and_says_so_without_javascript(browser, base_url):
     from browser import is_local
-    from sweep import AXE
+    from sweep import axe_source
 
     context = browser.new_context()
     p = context.new_page()
@@ -169,7 +169,7 @@ def test_the_page_is_offline_accessible_and_says_so_without_javascript(browser, 
     read(p, base_url, r"\sigma(W\mathbf{x} + \mathbf{b}) \odot \hat{y} + \foo")
     assert requests and all(is_local(u) for u in requests), [u for u in requests if not is_local(u)]
     assert any(u.endswith("assets/katex/full/katex.min.js") for u in requests)
-    p.add_script_tag(path=str(AXE))
+    p.evaluate(axe_source())
     violations = p.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(v => v.id)")
     assert violations == []
     context.close()
