@@ -17,7 +17,7 @@ def counts(mask):
 
 
 parent = counts(np.ones(10, bool))
-splits = {"windy = 1?": windy == 1, "temperature ≤ 16.5?": temperature <= 16.5, "temperature ≤ 22?": temperature <= 22}
+splits = {"windy = 1?": windy == 1, "temperature $\\le 16.5$?": temperature <= 16.5, "temperature $\\le 22$?": temperature <= 22}
 rows = []
 for mask in splits.values():
     left, right = counts(mask), counts(~mask)
