@@ -23,14 +23,14 @@ for C in (100.0, 0.1):
     fit = svm_fit(X @ X.T, y, C=C)
     w = (fit.alpha * y) @ X  # w = Σ α_i y_i x_i
     f = X @ w + fit.b
-    rows.append([f"{C:g}", w[0], w[1], fit.b, 2 / np.linalg.norm(w), int(np.sum(fit.alpha > 1e-8)), int(np.sum(y * f < 1 - 1e-9)), float(hinge_loss(f, y).sum())])
+    rows.append([w[0], w[1], fit.b, 2 / np.linalg.norm(w), int(np.sum(fit.alpha > 1e-8)), int(np.sum(y * f < 1 - 1e-9)), float(hinge_loss(f, y).sum())])
 print(
     table(
         np.array(rows, dtype=object),
-        row_labels=["$C = 100$, nearly a hard margin", "$C = 0.1$, a soft margin"],
-        col_labels=["$C$", "$w_1$", "$w_2$", "$b$", "margin $2/\\lVert \\mathbf{w} \\rVert$", "support vectors", "inside the margin, $y f(x) < 1$", "$\\sum_i$ hinge"],
+        row_labels=["$C = 100$", "$C = 0.1$"],
+        col_labels=["$w_1$", "$w_2$", "$b$", "margin $2/\\lVert \\mathbf{w} \\rVert$", "support vectors", "inside the margin, $y f(x) < 1$", "$\\sum_i$ hinge"],
         precision=3,
-        caption="A linear SVM on eight points, four of each class",
+        caption="A linear SVM on eight points, four of each class: $C = 100$ is nearly a hard margin, $C = 0.1$ a soft one",
     )
 )
 print(

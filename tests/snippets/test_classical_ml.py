@@ -141,16 +141,16 @@ def test_hinge_vs_logistic_loss_table_and_the_svm_margins():
     assert all(close(a, math.log1p(math.exp(-v)), 3) for a, v in zip(logistic, s))
     hard, soft = (svm.rows[k] for k in svm.rows)
     # C = 100: the classes are separated by x₂ = 2.5 (rows 2.0 and 3.0 of x₂ are the closest), so w = (0, 2), b = −5
-    assert nums(hard)[1:5] == [0.0, 2.0, -5.0, 1.0] and hard[5] == "4" and hard[6] == "0"
+    assert nums(hard)[0:4] == [0.0, 2.0, -5.0, 1.0] and hard[4] == "4" and hard[5] == "0"
     X = [(1, 1), (2, 1), (1, 2), (2.5, 2), (3, 3.5), (4, 3), (3.5, 4.5), (2, 3)]
     y = [-1, -1, -1, -1, 1, 1, 1, 1]
     for row in (hard, soft):
-        w1, w2, b, margin = nums(row)[1:5]
+        w1, w2, b, margin = nums(row)[0:4]
         assert close(margin, 2 / math.hypot(w1, w2), 2)
         f = [w1 * a + w2 * c + b for a, c in X]
-        assert close(nums(row)[7], sum(max(0, 1 - yi * fi) for yi, fi in zip(y, f)), 2)
-    assert nums(soft)[4] > nums(hard)[4]  # a smaller C widens the margin
-    assert int(soft[5]) > int(hard[5])  # and makes more support vectors
+        assert close(nums(row)[6], sum(max(0, 1 - yi * fi) for yi, fi in zip(y, f)), 2)
+    assert nums(soft)[3] > nums(hard)[3]  # a smaller C widens the margin
+    assert int(soft[4]) > int(hard[4])  # and makes more support vectors
     assert fact(out, "hinge is exactly 0") == "1, 1.5, 3"
     assert close(num(fact(out, "score 3")), math.log1p(math.exp(-3)), 4)
 
