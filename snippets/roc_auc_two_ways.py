@@ -11,10 +11,10 @@ y = np.array([1, 1, 0, 1, 1, 0, 0, 1, 0, 0])  # 5 positives, 5 negatives
 fpr, tpr, thresholds = roc_curve(scores, y)
 print(
     table(
-        np.vstack([fpr, tpr]),
-        row_labels=["FPR $= \\mathrm{FP}/(\\mathrm{FP} + \\mathrm{TN})$", "TPR $= \\mathrm{TP}/(\\mathrm{TP} + \\mathrm{FN})$"],
-        col_labels=["$\\infty$"] + [f"{t:.2f}" for t in thresholds[1:]],
-        corner="threshold",
+        np.column_stack([fpr, tpr]),
+        row_labels=["$\\infty$"] + [f"{t:.2f}" for t in thresholds[1:]],
+        col_labels=["FPR $= \\mathrm{FP}/(\\mathrm{FP} + \\mathrm{TN})$", "TPR $= \\mathrm{TP}/(\\mathrm{TP} + \\mathrm{FN})$"],
+        corner="threshold $t$",
         precision=1,
         caption="Predict positive when the score is at least the threshold",
     )

@@ -301,9 +301,9 @@ def test_roc_auc_two_ways_points_and_area_from_the_pairs():
     (t,) = tables(out)
     s = [0.95, 0.85, 0.80, 0.70, 0.55, 0.50, 0.40, 0.30, 0.20, 0.10]
     y = [1, 1, 0, 1, 1, 0, 0, 1, 0, 0]
-    fpr, tpr = (nums(r) for r in t.rows.values())
+    fpr, tpr = ([nums(r)[c] for r in t.rows.values()] for c in (0, 1))
     thresholds = [math.inf] + s
-    assert t.header[1:] == ["\\infty"] + [f"{v:.2f}" for v in s]
+    assert list(t.rows) == ["\\infty"] + [f"{v:.2f}" for v in s]
     for th, f, r in zip(thresholds, fpr, tpr):
         assert r == sum(1 for a, b in zip(s, y) if a >= th and b) / 5
         assert f == sum(1 for a, b in zip(s, y) if a >= th and not b) / 5
