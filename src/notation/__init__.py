@@ -16,6 +16,8 @@ from notation.attention import *  # noqa: F403
 from notation.attention import __all__ as _attention
 from notation.calculus import *  # noqa: F403
 from notation.calculus import __all__ as _calculus
+from notation.classical import *  # noqa: F403
+from notation.classical import __all__ as _classical
 from notation.cost import *  # noqa: F403
 from notation.cost import __all__ as _cost
 from notation.elementary import *  # noqa: F403
@@ -32,6 +34,8 @@ from notation.linalg import *  # noqa: F403
 from notation.linalg import __all__ as _linalg
 from notation.matrices import *  # noqa: F403
 from notation.matrices import __all__ as _matrices
+from notation.metrics import *  # noqa: F403
+from notation.metrics import __all__ as _metrics
 from notation.normalization import *  # noqa: F403
 from notation.normalization import __all__ as _normalization
 from notation.numerics import *  # noqa: F403
@@ -55,6 +59,7 @@ __all__ = [
     *_activations,
     *_attention,
     *_calculus,
+    *_classical,
     *_cost,
     *_elementary,
     *_encoding,
@@ -63,6 +68,7 @@ __all__ = [
     *_layers,
     *_linalg,
     *_matrices,
+    *_metrics,
     *_normalization,
     *_numerics,
     *_optimization,

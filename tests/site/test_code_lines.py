@@ -108,6 +108,8 @@ ALIAS_CALLS = {
     "scipy.stats.entropy": ("(scipy.stats.entropy(p), scipy.stats.entropy(p, q))", "(notation.entropy(p), notation.kl_divergence(p, q))"),
     "scipy.integrate.trapezoid": ("scipy.integrate.trapezoid(np.sin(t), t)", "notation.trapezoid(np.sin(t), t)"),
     "scipy.integrate.quad": ("scipy.integrate.quad(np.sin, 0.0, np.pi)[0]", "2.0"),
+    "scipy.spatial.distance.cdist": ("scipy.spatial.distance.cdist(x, A, 'cityblock')", "notation.pairwise_distances(x, A, 'manhattan')"),
+    "scipy.spatial.distance.pdist": ("scipy.spatial.distance.squareform(scipy.spatial.distance.pdist(x))", "notation.pairwise_distances(x)"),
     "jax.nn.softmax": ("jax.nn.softmax(logits, axis=-1)", "notation.softmax(logits)"),
     "jax.grad": ("jax.grad(lambda u: (u ** 3).sum())(u)", "3 * u ** 2"),
     "jax.jacobian": ("jax.jacobian(jax.numpy.sin)(u)", "np.diag(np.cos(u))"),
@@ -129,7 +131,7 @@ def test_scipy_and_jax_functions_in_aliases_agree_with_the_library(name):
         module.config.update("jax_enable_x64", True)
         importlib.import_module("jax.numpy")
     else:
-        for sub in ("special", "stats", "integrate"):
+        for sub in ("special", "stats", "integrate", "spatial.distance"):
             importlib.import_module(f"scipy.{sub}")
     ns.update({top: module, "t": np.linspace(0.0, np.pi, 11)})
     call, twin = ALIAS_CALLS[name]

@@ -1,0 +1,37 @@
+"""PCA of ten points in three dimensions: the variance along each principal direction and its share,
+the same numbers from the covariance matrix's eigenvalues and from the SVD of the centred data, and the
+sign that either may flip."""
+
+import numpy as np
+
+from notation import covariance_matrix, pca, symmetric_eigen
+from notation.render import facts, table
+
+rng = np.random.default_rng(5)
+t = rng.normal(0, 2.0, 10)
+X = np.column_stack([t, 0.5 * t + rng.normal(0, 0.4, 10), rng.normal(0, 0.3, 10)]).round(2)  # mostly along one line
+fit = pca(X, k=3)
+print(
+    table(
+        np.column_stack([fit.components.T, fit.explained_variance, fit.explained_variance_ratio]),
+        row_labels=[f"component {j}" for j in range(1, 4)],
+        col_labels=["$w_1$", "$w_2$", "$w_3$", "variance $\\lambda_j$", "share $\\lambda_j / \\sum_l \\lambda_l$"],
+        precision=3,
+        caption="Principal directions (the columns of $W$, shown as rows) of ten points in $\\mathbb{R}^3$",
+    )
+)
+lam, V = symmetric_eigen(covariance_matrix(X))  # eigenvalues largest first
+X1 = pca(X, k=1).scores[:, 0]
+print(
+    facts(
+        {
+            "eigenvalues of the covariance matrix $\\Sigma$, largest first": lam,
+            "largest gap between eigenvectors of $\\Sigma$ and the columns of $W$, after matching signs": float(np.abs(np.abs(V) - np.abs(fit.components)).max()),
+            "the first eigenvector of $\\Sigma$, as np.linalg.eigh returns it (a sign may differ)": V[:, 0],
+            "share kept by $k = 1$": float(fit.explained_variance_ratio[0]),
+            "$\\tilde{X} = (X - \\bar{\\mathbf{x}}) W_1$, ten numbers": X1,
+            "their variance, equal to $\\lambda_1$": float(X1.var(ddof=1)),
+        },
+        precision=3,
+    )
+)
