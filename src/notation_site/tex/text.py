@@ -31,7 +31,7 @@ TEX_GLYPHS: dict[str, str] = {
     "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
     # operators and relations
     "odot": "⊙", "oslash": "⊘", "otimes": "⊗", "oplus": "⊕", "times": "×", "cdot": "·",
-    "cdots": "⋯", "ldots": "...", "dots": "...", "circ": "∘", "ast": "*", "star": "⋆",
+    "cdots": "⋯", "ldots": "...", "dots": "...", "vdots": "⋮", "ddots": "⋱", "circ": "∘", "ast": "*", "star": "⋆",
     "div": "÷", "pm": "±", "mp": "∓",
     "nabla": "∇", "partial": "∂", "sum": "Σ", "prod": "Π", "int": "∫", "sqrt": "√",
     "infty": "∞", "in": "∈", "notin": "∉", "ni": "∋", "subset": "⊂", "subseteq": "⊆",
@@ -43,6 +43,7 @@ TEX_GLYPHS: dict[str, str] = {
     "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "longrightarrow": "⟶",
     "longleftarrow": "⟵", "Rightarrow": "⇒", "Leftarrow": "⇐", "implies": "⇒",
     "leftrightarrow": "↔", "Leftrightarrow": "⇔", "iff": "⇔", "mapsto": "↦",
+    "Longrightarrow": "⟹", "Longleftrightarrow": "⟺",
     "uparrow": "↑", "downarrow": "↓",
     "top": "⊤", "intercal": "⊤", "bot": "⊥", "perp": "⊥", "dagger": "†", "prime": "′",
     "vert": "|", "lvert": "|", "rvert": "|", "mid": "|", "Vert": "‖", "lVert": "‖", "rVert": "‖",

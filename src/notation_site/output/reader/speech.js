@@ -51,7 +51,7 @@
         if (t) { out.push(t.text); i = t.end - 1; continue; }
         const it = f[i];
         if (it.argsOf) continue; // said with its head
-        out.push(item(it, where));
+        out.push(item(it, where, f));
       }
       return word(out.join(" "));
     }
@@ -63,17 +63,20 @@
       return (font ? font + " " : "") + name;
     }
 
-    function head(it, where) {
+    function head(it, where, f) {
       switch (it.t) {
-        case "sym":
+        case "sym": {
           if (it.letter) return letter(it);
           if (it.sep && it.key === "sym:|") return "given";
           if (it.key === "sym:∅") return "";
-          return spoken[it.key.slice(4)] || spoken[it.text] || it.key.slice(4);
+          const said = spoken[it.key.slice(4)] || spoken[it.text] || it.key.slice(4);
+          // in an index a relation is a condition, not a sentence: x_{<t} is "x sub less than t"
+          return (where === "sub" || where === "sup") && it.role === "rel" ? said.replace(/^is /, "") : said;
+        }
         case "word": return it.word;
         case "num": return it.text;
         case "text": return it.text;
-        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
+        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : it.text === ":" && where === "sub" && !(f || []).some((x) => x.role === "rel") ? "to" : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
         case "group": {
           const [open, close] = GROUP[it.key ? it.key.slice(4) : it.open] || ["open", "close"];
           const body = seq(it.body, where);
@@ -107,8 +110,8 @@
       return "sub " + seq(s, "sub");
     }
 
-    function item(it, where) {
-      const parts = [head(it, where)];
+    function item(it, where, f) {
+      const parts = [head(it, where, f)];
       if (it.sub) parts.push(sub(it));
       if (it.primes) parts.push(PRIMES[Math.min(it.primes, 3)]);
       if (it.mark === "(·)") parts.push("superscript " + seq(it.sup, "sup"));

@@ -26,6 +26,9 @@
   // one key for a letter and its variant form: \epsilon and \varepsilon are one ε
   const VARIANTS = { "ϵ": "ε", "ϕ": "φ", "ϑ": "θ", "ϱ": "ρ", "ς": "σ", "ϖ": "π", "ϰ": "κ" };
   const OPERATORS = { "\\sum": "sym:∑", "\\prod": "sym:∏", "\\coprod": "sym:∐", "\\bigcup": "sym:⋃", "\\bigcap": "sym:⋂" };
+  const NEGATED = { "=": "≠", "∈": "∉", "<": "≮", ">": "≯", "≤": "≰", "≥": "≱", "≡": "≢", "∼": "≁", "⊂": "⊄", "⊆": "⊈" };
+  // KaTeX's internal names for commands it defines as macros: \cdots is \@cdots, \vdots \varvdots
+  const INTERNAL = { "\\@cdots": "\\cdots", "\\varvdots": "\\vdots" };
   const GREEK = /^\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)$/;
 
   // The source range [start, end) of a node: its own loc, else that of its descendants.
@@ -88,7 +91,7 @@
     function seq(nodes, where) {
       const raw = [];
       for (const n of asList(nodes)) node(n, raw, where);
-      const items = pair(words(digits(raw), where));
+      const items = pair(words(digits(negations(raw)), where));
       for (const it of items) if (it.t === "word") it.known = it.text[0] === "\\" || isWord(it.word);
       return items;
     }
@@ -98,8 +101,10 @@
       switch (n.type) {
         case "ordgroup": if (n.body.length) out.push(...seq(n.body, where).map((x) => x)); return;
         case "styling": case "sizing": case "color": case "mclass": case "hbox": case "phantom": case "smash":
-        case "lap": case "raisebox": case "enclose": case "href": case "html": case "htmlmathml": case "internal":
+        case "lap": case "raisebox": case "enclose": case "href": case "html": case "internal":
           for (const c of asList(n.body)) node(c, out, where); return;
+        // \neq, \notin, \coloneqq: KaTeX draws them from parts; the MathML branch holds the one character
+        case "htmlmathml": for (const c of asList(n.mathml)) node(c, out, where); return;
         case "vphantom": case "hphantom": case "tag": case "cr": return;
         case "spacing": case "kern": return;
         case "mathord": case "textord": case "atom": return token(n, out, where);
@@ -189,7 +194,7 @@
     }
 
     function token(n, out, where) {
-      const t = n.text;
+      const t = INTERNAL[n.text] || n.text;
       at(n);
       if (n.type === "atom" && n.family === "open" && OPENERS[t] && t !== "\\lvert" && t !== "\\lVert") { out.push({ t: "open", open: OPENERS[t], text: t, range: at(n), node: n }); return; }
       if (n.type === "atom" && n.family === "close" && CLOSERS[t] && t !== "\\rvert" && t !== "\\rVert") { out.push({ t: "close", close: CLOSERS[t], text: t, range: at(n), node: n }); return; }
@@ -272,6 +277,22 @@
       item.whole = at(n);
       item.subRange = n.sub ? rangeOf(n.sub, tex) : null;
       item.scripted = true;
+    }
+
+    // \not before a relation (KaTeX's combining slash, U+0338) negates it: \not= is ≠, \not\in is ∉;
+    // a relation with no negated character keeps its own key (\not\perp stays ⊥)
+    function negations(items) {
+      const out = [];
+      for (let i = 0; i < items.length; i++) {
+        const it = items[i], next = items[i + 1];
+        if (!(it.t === "sym" && it.key === "sym:\u0338")) { out.push(it); continue; }
+        if (next && next.t === "sym") {
+          const negated = NEGATED[next.key.slice(4)];
+          out.push(negated ? Object.assign({}, next, { key: "sym:" + negated, text: "\\not" + next.text, range: span(it.range, next.range) }) : next);
+          i++;
+        }
+      }
+      return out;
     }
 
     // Consecutive digits are one number (10, 0.02); a number's scripts stay on it.
@@ -438,6 +459,13 @@
           break;
         case "group":
           if (it.key) emit(it.key, it.text, it.whole || it.range, { container: true });
+          // a bracket with limits, [F(x)]_a^b: F evaluated from a to b (not the positive part [x]_+)
+          else if (it.open === "[" && it.close === "]" && it.sub && it.sup && !(it.sub.length === 1 && it.sub[0].key === "sym:+")) emit("sym:[]", "[·]_·^·", it.whole || it.range, { container: true });
+          break;
+        case "sep":
+          // the colon of an index range, x_{1:T} or x_{t-k:t}: the piece is the whole subscript
+          // (a subscript with a relation is a condition instead: \sum_{j : y_j = 1})
+          if (it.text === ":" && where === "sub" && parent && !seqOf.some((x) => x.role === "rel")) emit("sym::", flatText(seqOf), parent.subRange || it.range);
           break;
         case "sqrt": emit("sym:√", "\\sqrt", it.range, { container: true }); break;
         case "accent": {
