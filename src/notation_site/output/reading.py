@@ -55,7 +55,7 @@ SPOKEN = {
     "≜": "is defined as", "→": "to", "⟶": "to", "←": "gets", "⟵": "gets", "↦": "maps to", "⇒": "implies", "⇔": "if and only if", "⟹": "implies", "⟺": "if and only if", "⇐": "is implied by",
     "∀": "for all", "∃": "there exists", "¬": "not", "∧": "and", "∨": "or", "∘": "composed with", "∞": "infinity",
     "∑": "the sum", "Σ": "the sum", "∏": "the product", "∫": "the integral", "∇": "the gradient", "∂": "partial", "√": "the square root",
-    "‖": "parallel", "|": "given", "⋯": "and so on", "...": "and so on", "…": "and so on", "⋮": "and so on", "⋱": "and so on",
+    "‖": "parallel", "∥": "parallel", "|": "given", "∣": "given", "⋯": "and so on", "...": "and so on", "…": "and so on", "⋮": "and so on", "⋱": "and so on",
     "±": "plus or minus", "∅": "the empty set", "ℓ": "ell", "′": "prime", "∗": "star", "*": "star", "⋆": "star", "⊤": "transpose",
     "⊥": "perpendicular", "†": "dagger", "\\setminus": "minus", "∖": "minus", "!": "factorial", "\\\\": "",
 }

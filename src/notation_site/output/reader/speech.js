@@ -76,7 +76,7 @@
         case "word": return it.word;
         case "num": return it.text;
         case "text": return it.text;
-        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : it.text === ":" && where === "sub" && !(f || []).some((x) => x.role === "rel") ? "to" : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
+        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : it.text === ":" && where === "sub" && !(f || []).some((x) => x.role === "rel") ? range(it, f) : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
         case "group": {
           const [open, close] = GROUP[it.key ? it.key.slice(4) : it.open] || ["open", "close"];
           const body = seq(it.body, where);
@@ -92,6 +92,14 @@
         case "array": return it.rows.map((row) => row.map((c) => seq(c, where)).filter(Boolean).join(", ")).join("; ");
         default: return "";
       }
+    }
+
+    // The colon of an index range: x_{1:T} "1 to T", x_{t:} "t onwards", x_{:t} "up to t", X_{i,:} "all"
+    function range(it, f) {
+      const i = f.indexOf(it), before = f[i - 1], after = f[i + 1];
+      const open = (x) => !x || x.t === "sep";
+      if (open(before) && open(after)) return "all";
+      return open(before) ? "up to" : open(after) ? "onwards" : "to";
     }
 
     // A superscript is a power when it is a number, a small Latin letter or an expression; a
