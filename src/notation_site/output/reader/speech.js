@@ -30,8 +30,10 @@
         if (!templates.seq(t.items, 0, f, i, false, align, slots)) continue;
         if (!align.some(([x, y]) => x.t !== "any" && (top.get(y) || []).indexOf(t.id) >= 0)) continue;
         const end = endOf(align, slots, f, i);
+        // a slot inside a script is read as a script is (\inf_{x > 0}: "over x greater than 0")
+        const placeOf = (q) => { for (const [, y] of align) { if (y.sub === q) return "sub"; if (y.sup === q) return "sup"; } return where; };
         let k = 0;
-        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), where) : ""; });
+        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), placeOf(s.seq)) : ""; });
         return { text, end };
       }
       return null;

@@ -104,7 +104,13 @@
         case "lap": case "raisebox": case "enclose": case "href": case "html": case "internal":
           for (const c of asList(n.body)) node(c, out, where); return;
         // \neq, \notin, \coloneqq: KaTeX draws them from parts; the MathML branch holds the one character
-        case "htmlmathml": for (const c of asList(n.mathml)) node(c, out, where); return;
+        case "htmlmathml": {
+          const from = out.length;
+          for (const c of asList(n.mathml)) node(c, out, where);
+          // KaTeX wraps the character in \mathrel: a relation, as ≤ and = are
+          if (asList(n.mathml).some((c) => c.type === "mclass" && c.mclass === "mrel")) for (const it of out.slice(from)) if (it.t === "sym") it.role = "rel";
+          return;
+        }
         case "vphantom": case "hphantom": case "tag": case "cr": return;
         case "spacing": case "kern": return;
         case "mathord": case "textord": case "atom": return token(n, out, where);
@@ -295,9 +301,11 @@
       return out;
     }
 
-    // Consecutive digits are one number (10, 0.02); a number's scripts stay on it.
+    // Consecutive digits are one number (10, 0.02); a number's scripts stay on it. Three dots
+    // typed as full stops, x_1, ..., x_n, are the ellipsis \ldots.
     function digits(items) {
       const out = [];
+      const dots = (it) => it && it.t === "num" && /^\.{3,}$/.test(it.text);
       for (const it of items) {
         const last = out[out.length - 1];
         if (it.t === "num" && last && last.t === "num" && !last.scripted && /^[0-9.]$/.test(it.text.slice(0, 1))) {
@@ -305,7 +313,7 @@
           out[out.length - 1] = merged;
         } else out.push(it);
       }
-      return out;
+      return out.map((it) => (dots(it) ? Object.assign({}, it, { t: "sym", key: "sym:...", text: it.text, role: "inner" }) : it));
     }
 
     // Plain letters that spell a known name (`softmax(x)` typed without \mathrm, `log p`):
