@@ -26,7 +26,8 @@ without = np.exp([std_normal(f(np.array([c]))) for c in centres])  # p_Z(f(x)) a
 print(
     table(
         np.column_stack([counts / (n * width), bin_mean, density(centres), without]),
-        row_labels=[f"$x \\in [{a:g}, {b:g})$" for a, b in zip(edges[:-1], edges[1:])],
+        row_labels=[f"$[{a:g}, {b:g})$" for a, b in zip(edges[:-1], edges[1:])],
+        corner="bin of $x$",
         col_labels=["histogram of $x$", "$p_Z(f(x)) \\lvert df/dx \\rvert$, bin average", "the same at the centre", "$p_Z(f(x))$ alone, at the centre"],
         precision=4,
         caption="$x = 2z + 1$ with $z \\sim \\mathcal{N}(0, 1)$: the Jacobian factor $\\lvert df/dx \\rvert = 1/2$ matches the samples",

@@ -39,6 +39,6 @@ one = np.float32(1.0)
 print(
     facts(
         {f"$1 + 10^{{{k}}} = 1$ in float32": bool(one + np.float32(10.0**k) == one) for k in (-3, -6, -7, -8, -10)}
-        | {"$2^{-24}$, below which $1 + \\epsilon$ rounds to 1 in float32": f"{2.0**-24:.3e}"}
+        | {"$2^{-24}$: for $\\epsilon$ at most this, $1 + \\epsilon$ rounds to 1 in float32": f"{2.0**-24:.3e}"}
     )
 )

@@ -203,7 +203,7 @@ def test_change_of_variables_histogram_matches_the_normal_it_makes():
     cdf = lambda v: 0.5 * (1 + math.erf((v - mean) / (std * math.sqrt(2))))  # noqa: E731
     pdf = lambda v: math.exp(-0.5 * ((v - mean) / std) ** 2) / (std * math.sqrt(2 * math.pi))  # noqa: E731
     for a in range(-5, 7):
-        histogram, average, centre, alone = ho.nums(hist.rows[f"x \\in [{a}, {a + 1})"])
+        histogram, average, centre, alone = ho.nums(hist.rows[f"[{a}, {a + 1})"])
         prob = cdf(a + 1) - cdf(a)
         assert abs(histogram - prob) < 5 * math.sqrt(prob * (1 - prob) / n) + 5e-5  # five standard errors
         assert ho.close(average, prob, 3) or abs(average - prob) < 2e-4
