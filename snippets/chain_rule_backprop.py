@@ -17,7 +17,7 @@ layers = [
 ]
 jacs, values = local_jacobians(layers, x)
 names = ["$\\mathbf{a} = \\mathbf{x}W$", "$\\mathbf{h} = \\tanh(\\mathbf{a})$", "$\\mathcal{L} = \\tfrac12\\lVert \\mathbf{h} - \\mathbf{t} \\rVert^2$"]
-local = ["$\\partial \\mathbf{a} / \\partial \\mathbf{x} = W^\\top$", "$\\partial \\mathbf{h} / \\partial \\mathbf{a} = \\operatorname{diag}(1 - h_i^2)$", "$\\partial \\mathcal{L} / \\partial \\mathbf{h} = (\\mathbf{h} - \\mathbf{t})^\\top$"]
+local = ["$\\partial \\mathbf{a} / \\partial \\mathbf{x} = W^\\top$", "$\\partial \\mathbf{h} / \\partial \\mathbf{a} = \\operatorname{diag}(1 - h_i^2)$", "$\\partial \\mathcal{L} / \\partial \\mathbf{h} = \\mathbf{h} - \\mathbf{t}$, a row"]
 print(
     table(
         [[names[k], fmt_array(values[k + 1], 4), local[k], shape_str(jacs[k]), fmt_array(jacs[k], 3)] for k in range(3)],

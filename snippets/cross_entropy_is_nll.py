@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from notation import cross_entropy, cross_entropy_from_logits, one_hot, softmax, token_nll
+from notation import cross_entropy, cross_entropy_from_logits, cross_entropy_logits_gradient, one_hot, softmax, token_nll
 from notation.render import facts, table
 
 z = np.array([2.0, 0.5, -1.0, 1.0])  # logits over a 4-token vocabulary
@@ -16,6 +16,9 @@ print(
             "$H(P, Q) = -\\sum_i p_i \\log q_i$": float(cross_entropy(one_hot(target, 4), q)),
             "$-\\log q_{\\text{target}}$": float(token_nll(q[target])),
             "from the logits, $\\log \\sum_j e^{z_j} - z_{\\text{target}}$": float(cross_entropy_from_logits(z, target)),
+            "gradient with respect to $\\mathbf{z}$, $\\operatorname{Softmax}(\\mathbf{z}) - \\mathbf{e}_4$": cross_entropy_logits_gradient(
+                z, target
+            ),
         },
         precision=4,
     )

@@ -1,4 +1,4 @@
-"""Element-wise division ⊘: divide entry by entry, as in Adam's per-parameter step m ⊘ (√v + ε)."""
+"""Element-wise division ⊘: divide entry by entry, as in Adam's per-parameter step m̂ ⊘ (√v̂ + ε)."""
 
 import numpy as np
 
@@ -26,14 +26,14 @@ print(
     )
 )
 
-m = np.array([0.02, -0.01, 0.001])  # running mean of the gradient, one per parameter
-v = np.array([4e-4, 1e-6, 1e-8])  # running mean of its square
+m = np.array([0.02, -0.01, 0.001])  # m̂: running mean of the gradient, bias-corrected, one per parameter
+v = np.array([4e-4, 1e-6, 1e-8])  # v̂: running mean of its square, bias-corrected
 eps, lr = 1e-8, 1e-3
 step = lr * elementwise_divide(m, np.sqrt(v) + eps)
 print(
     table(
         np.stack([m, np.sqrt(v), step]),
-        row_labels=["$\\mathbf{m}$", "$\\sqrt{\\mathbf{v}}$", "step $\\eta\\, \\mathbf{m} \\oslash (\\sqrt{\\mathbf{v}} + \\epsilon)$"],
+        row_labels=["$\\hat{\\mathbf{m}}$", "$\\sqrt{\\hat{\\mathbf{v}}}$", "step $\\eta\\, \\hat{\\mathbf{m}} \\oslash (\\sqrt{\\hat{\\mathbf{v}}} + \\epsilon)$"],
         col_labels=["parameter 1", "parameter 2", "parameter 3"],
         precision=5,
         caption="Adam divides each parameter's average gradient by its own typical size",

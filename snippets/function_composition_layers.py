@@ -6,18 +6,19 @@ from notation import compose, dense, relu
 from notation.render import facts
 
 rng = np.random.default_rng(1)
-W1, b1 = rng.normal(size=(4, 3)), np.zeros(4)  # dense() stores weights as d_out × d_in, like nn.Linear
-W2, b2 = rng.normal(size=(2, 4)), np.zeros(2)
+# The site's layout, x ↦ xW + b: W₁ is 3 × 4 for ℝ³ → ℝ⁴, W₂ is 4 × 2 for ℝ⁴ → ℝ².
+W1, b1 = rng.normal(size=(3, 4)), np.zeros(4)
+W2, b2 = rng.normal(size=(4, 2)), np.zeros(2)
 
 
 def f1(x):
-    """f₁: ℝ³ → ℝ⁴, a layer with ReLU."""
-    return dense(x, W1, b1, activation=relu)
+    """f₁: ℝ³ → ℝ⁴, x ↦ ReLU(xW₁ + b₁). dense() takes nn.Linear's d_out × d_in weight, which is W₁ᵀ."""
+    return dense(x, W1.T, b1, activation=relu)
 
 
 def f2(h):
-    """f₂: ℝ⁴ → ℝ², a linear output layer."""
-    return dense(h, W2, b2)
+    """f₂: ℝ⁴ → ℝ², h ↦ hW₂ + b₂, a linear output layer."""
+    return dense(h, W2.T, b2)
 
 
 f = compose(f2, f1)  # f = f₂ ∘ f₁: apply f₁ first

@@ -65,7 +65,8 @@ print(
     facts(
         {
             "$\\mathbf{p} \\odot \\mathbf{q}$ for $\\mathbf{p} = [1, 2]$, $\\mathbf{q} = [3, 4]$": hadamard(p, q),
-            "outer product $\\mathbf{p} \\otimes \\mathbf{q}$, np.outer": np.outer(p, q),
+            "outer product $\\mathbf{p}^{\\top}\\mathbf{q}$ (a matrix; some texts write it with ⊗), np.outer": np.outer(p, q),
+            "this site's $\\mathbf{p} \\otimes \\mathbf{q}$, the Kronecker product of the two rows, np.kron": np.kron(p, q),
             "Kronecker product of two $2 \\times 2$ matrices, np.kron, has shape": shape_str(np.kron(np.eye(2), np.ones((2, 2)))),
             "⊙ on a 2 × 3 and a 3 (a * b would broadcast)": refused,
         },

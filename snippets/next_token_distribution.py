@@ -28,14 +28,14 @@ print(
     )
 )
 rng = np.random.default_rng(0)
-after_the = probs[4]  # w_{<5} = <s> the cat sat on
+after_on = probs[4]  # the prediction after "on": w_{<5} = <s> the cat sat on
 print(
     facts(
         {
             "each row sums to": probs.sum(axis=-1),
             "table shape: steps × $\\vert V \\vert$": f"{probs.shape[0]} × {probs.shape[1]}",
-            "most likely token after “<s> the cat sat on”": vocab[int(np.argmax(after_the))],
-            "ten tokens sampled from that row": " ".join(vocab[i] for i in rng.choice(len(vocab), size=10, p=after_the)),
+            "most likely token after “<s> the cat sat on”": vocab[int(np.argmax(after_on))],
+            "ten tokens sampled from that row": " ".join(vocab[i] for i in rng.choice(len(vocab), size=10, p=after_on)),
         },
         precision=3,
     )

@@ -31,3 +31,17 @@ print(
         precision=4,
     )
 )
+
+# ∝ holds across i, with z fixed: doubling e^{z_1} alone also changes c, so p_1 does not double.
+z_doubled = z.copy()
+z_doubled[0] += np.log(2.0)  # e^{z_1} becomes twice as large
+p, p_doubled = softmax(z), softmax(z_doubled)
+print(
+    table(
+        np.array([[p[0], p_doubled[0], p_doubled[0] / p[0]]]),
+        row_labels=["$p_1$"],
+        col_labels=["for $\\mathbf{z}$", "with $e^{z_1}$ doubled", "ratio"],
+        precision=4,
+        caption="Doubling $e^{z_1}$ alone does not double $p_1$: the constant depends on $\\mathbf{z}$",
+    )
+)

@@ -1,9 +1,10 @@
-"""X is the roll of a fair die, x one of its values: P(X = x) = 1/6, and 600 observed rolls estimate it."""
+"""X is the roll of a fair die, x one of its values: P(X = x) = 1/6, and 600 observed rolls estimate it.
+Then a continuous X, whose P(X = x) is 0 and whose density p(x) can exceed 1."""
 
 import numpy as np
 
-from notation import empirical_probability, expectation
-from notation.render import facts, table
+from notation import empirical_probability, expectation, normal_pdf, trapezoid
+from notation.render import facts, sci, table
 
 values = np.arange(1.0, 7.0)  # the values x that X can take
 P = np.full(6, 1 / 6)  # P(X = x) for each of them
@@ -26,5 +27,31 @@ print(
             "mean of the 600 observed values": expectation(rolls),
         },
         precision=3,
+    )
+)
+
+# A continuous X ~ N(0, 0.1²): the probability of landing within h of 0 is the area under the density.
+# It shrinks to 0 with h (so P(X = 0) = 0), while the probability per unit length tends to p(0), above 1.
+sigma = 0.1
+widths = [0.05, 0.005, 0.0005]
+near_zero = []
+for h in widths:
+    grid = np.linspace(-h, h, 1001)
+    near_zero.append(trapezoid(normal_pdf(grid, 0.0, sigma), grid))
+print(
+    table(
+        [[f"{h:g}", sci(a), f"{a / (2 * h):.4f}"] for h, a in zip(widths, near_zero)],
+        col_labels=["$h$", "$P(-h \\le X \\le h) = \\int_{-h}^{h} p(x)\\,dx$", "per unit length, $P / 2h$"],
+        caption="A continuous $X \\sim \\mathcal{N}(0, 0.1^2)$: the probability of a shrinking interval around 0",
+    )
+)
+wide = np.linspace(-1.0, 1.0, 20001)
+print(
+    facts(
+        {
+            "the density at the mean, $p(0)$: above 1, and not a probability": float(normal_pdf(0.0, 0.0, sigma)),
+            "its total area, $\\int_{-1}^{1} p(x)\\,dx$ (ten standard deviations either side)": trapezoid(normal_pdf(wide, 0.0, sigma), wide),
+        },
+        precision=4,
     )
 )

@@ -30,18 +30,48 @@ print(
     )
 )
 
-# The same with matrices: a linear recurrence h_t = W h_{t-1} with W = 0.9 × (an orthogonal matrix, which preserves lengths).
+# The same with matrices, on row vectors: a linear recurrence h_t = h_{t-1} W has the Jacobian
+# ∂h_t/∂h_{t-1} = Wᵀ at every step, so ∂h_50/∂h_0 = (Wᵀ)⁵⁰. W = 0.9 × (an orthogonal matrix, which preserves lengths).
 rng = np.random.default_rng(0)
 Q, _ = np.linalg.qr(rng.normal(size=(4, 4)))
 W = 0.9 * Q
-J = chain_rule([W] * 50)  # ∂h_50 / ∂h_0 = W⁵⁰
+J = chain_rule([W.T] * 50)
 print(
     facts(
         {
             "$W = 0.9\\,Q$ ($Q$ a random 4 × 4 orthogonal matrix): largest stretch of $W$": float(np.linalg.norm(W, 2)),
-            "largest stretch of $\\partial \\mathbf{h}_{50} / \\partial \\mathbf{h}_0 = W^{50}$": sci(float(np.linalg.norm(J, 2))),
+            "largest stretch of $\\partial \\mathbf{h}_{50} / \\partial \\mathbf{h}_0 = (W^\\top)^{50}$": sci(float(np.linalg.norm(J, 2))),
             "$0.9^{50}$": sci(curves[0.9][50]),
         },
         precision=4,
+    )
+)
+
+# A non-normal W: it stretches some vector by about 10 in one step, yet both eigenvalues are 0.5,
+# and its powers vanish. The largest singular value only bounds the product from above.
+W = np.array([[0.5, 10.0], [0.0, 0.5]])
+sigma_max = float(np.linalg.norm(W, 2))
+rho = float(np.abs(np.linalg.eigvals(W)).max())
+steps = [1, 2, 5, 10, 20, 50]
+print(
+    facts(
+        {
+            "$W = \\begin{bmatrix} 0.5 & 10 \\\\ 0 & 0.5 \\end{bmatrix}$: largest singular value $\\sigma_{\\max}$": sigma_max,
+            "spectral radius $\\rho(W)$, the largest $\\lvert \\text{eigenvalue} \\rvert$": rho,
+        },
+        precision=4,
+    )
+)
+print(
+    table(
+        [[sci(float(np.linalg.norm(chain_rule([W.T] * k), 2))), sci(sigma_max**k), sci(rho**k)] for k in steps],
+        row_labels=[f"$T - t = {k}$" for k in steps],
+        col_labels=[
+            "$\\lVert (W^\\top)^{T-t} \\rVert_2$, the gradient's factor",
+            "$\\sigma_{\\max}^{T-t}$, the upper bound",
+            "$\\rho^{T-t}$, the long-run rate",
+        ],
+        caption="Largest stretch of $\\partial \\mathbf{h}_T / \\partial \\mathbf{h}_t$ for the non-normal $W$: "
+        "$\\sigma_{\\max} > 1$, yet the gradient vanishes",
     )
 )

@@ -83,8 +83,8 @@ REAL_FORMULAS = Path(__file__).resolve().parent / "site" / "real_formulas.yml"
 SPEECH_DEFECTS = {
     "bb": re.compile(r"\bbb\b"),
     "vert": re.compile(r"\b(l|r)?vert\b", re.I),
-    "power of a label": re.compile(r"to the power (?:of )?(?:[A-Z]\b|alpha|beta|gamma|delta|epsilon|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|tau|phi|chi|psi|omega|old|new|ref|data|model|star|transpose)", re.I),
-    "TeX command": re.compile(r"\\[A-Za-z]+|\b(?:mathbb|mathcal|mathbf|mathrm|boldsymbol|operatorname|frac|left|right|begin|end\{)\b"),
+    "power of a label": re.compile(r"to the power (?:of )?(?:[A-Z]\b(?! (?:minus|plus|times|over|divided))|(?i:alpha|beta|gamma|delta|epsilon|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|tau|phi|chi|psi|omega|old|new|ref|data|model|star|transpose|prime)\b)"),
+    "TeX command": re.compile(r"\\[A-Za-z]+|\b(?:mathbb|mathcal|mathbf|mathrm|mathit|boldsymbol|operatorname|frac|tfrac|dfrac|textbf|textrm|lvert|rvert|lVert|rVert|langle|rangle|cdot|ldots|cdots)\b"),
 }
 
 

@@ -3,8 +3,8 @@
 Pages are opened at two viewports (desktop, mobile) in both colour schemes (Material's
 ``default`` and ``slate``, chosen through ``prefers-color-scheme``); ``plan`` decides which
 page is visited in which mode (every page at least once, see there). For every visit the
-sweep records console and page errors, every request (failed ones and ones to other hosts
-apart), the math and the executed examples as they ended up in the DOM, the plots' text
+sweep records console and page errors, Content-Security-Policy violations, every request
+(failed ones and ones to other hosts apart), the math and the executed examples as they ended up in the DOM, the plots' text
 alternatives, the axe-core violations and a full-page screenshot. Nothing here asserts:
 ``tests/site/test_sweep.py`` does, and ``make bench`` prints the totals.
 
@@ -15,6 +15,7 @@ busy; axe-core dominates the time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import time
 from collections import Counter
@@ -94,6 +95,11 @@ INSPECT = r"""async () => {
   };
 }"""
 
+# Before any script of the page: every Content-Security-Policy violation the page meets.
+CSP_LISTENER = """window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", e => window.__cspViolations.push(
+  `${e.effectiveDirective} blocked ${e.blockedURI || "?"} at ${e.sourceFile || "?"}:${e.lineNumber} ${e.sample}`.trim()));"""
+
 AXE_RUN = """async () => {
   const r = await axe.run(document, {resultTypes: ["violations"]});
   return r.violations.map(v => ({
@@ -103,6 +109,14 @@ AXE_RUN = """async () => {
 }"""
 
 
+@functools.cache
+def axe_source() -> str:
+    """axe-core's script, for ``page.evaluate``: the pages' Content-Security-Policy refuses the
+    inline ``<script>`` that ``page.add_script_tag`` writes, while DevTools' evaluation is not
+    subject to it."""
+    return AXE.read_text(encoding="utf-8")
+
+
 @dataclass
 class Visit:
     """What one page looked like in one mode."""
@@ -110,6 +124,7 @@ class Visit:
     page: str
     mode: str
     errors: list[str] = field(default_factory=list)
+    csp: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     dom: dict = field(default_factory=dict)
@@ -125,12 +140,14 @@ class Visit:
         return f"{self.page or '/'} [{self.mode}]"
 
     def problems(self) -> list[str]:
-        """What ``tests/site/test_sweep.py`` would report about this one visit: errors, failed
-        requests and requests to other hosts, math left as TeX or failed, an example that shows
-        a traceback or nothing, a page wider than the screen, and serious or critical axe
-        violations (``make check-entry`` prints them for its entry's page)."""
+        """What ``tests/site/test_sweep.py`` would report about this one visit: errors,
+        Content-Security-Policy violations, failed requests and requests to other hosts, math
+        left as TeX or failed, an example that shows a traceback or nothing, a page wider than
+        the screen, and serious or critical axe violations (``make check-entry`` prints them for
+        its entry's page)."""
         d = self.dom
-        found = [*self.errors, *(f"failed request {f}" for f in self.failed), *(f"request to another host: {u}" for u in self.third_party)]
+        found = [*self.errors, *(f"Content-Security-Policy: {c}" for c in self.csp)]
+        found += [*(f"failed request {f}" for f in self.failed), *(f"request to another host: {u}" for u in self.third_party)]
         found += [f"raw TeX in the text: {t!r}" for t in d.get("raw", [])]
         found += [f"{d[k]} {what}" for k, what in (("katexErrors", "KaTeX error node(s)"), ("unrendered", "formula(s) left unrendered")) if d.get(k)]
         found += [f"{ex['snippet']} shows {'a traceback' if ex['traceback'] else 'nothing'}"
@@ -252,9 +269,10 @@ async def _visit(context, base_url: str, page_path: str, mode: str, shots: Path 
             if mode.startswith("desktop"):
                 # folded example code counts too: its highlighting must meet the contrast rules
                 await page.evaluate("document.querySelectorAll('details:not([open])').forEach(d => d.open = true)")
-            await page.add_script_tag(path=str(AXE))
+            await page.evaluate(axe_source())
             visit.axe = await page.evaluate(AXE_RUN)
             lap("axe")
+        visit.csp = await page.evaluate("window.__cspViolations")
     finally:
         await page.close()
     return visit
@@ -262,6 +280,7 @@ async def _visit(context, base_url: str, page_path: str, mode: str, shots: Path 
 
 async def _sweep_mode(browser, base_url: str, pages: list[str], mode: str, shots: Path | None, axe: bool) -> list[Visit]:
     context = await browser.new_context(**MODES[mode])
+    await context.add_init_script(CSP_LISTENER)
     try:
         return [await _visit(context, base_url, p, mode, shots, axe) for p in pages]
     finally:

@@ -101,18 +101,20 @@
     const li = el("li", { class: "reading__row", "data-entry": top, "data-piece": String(i) });
     li.append(el("span", { class: "reading__piece" }, math(p.text)));
     const body = el("div", { class: "reading__body" });
-    body.append(el("p", { class: "reading__name" }, el("a", { href: entryUrl(top) }, e.name),
-      others.length ? el("span", { class: "reading__likely" }, " (likely here)") : null));
+    // sure: the context decides; otherwise the row says "could be" and lists the others
+    const how = p.scored && p.scored[0] && p.scored[0].byKind ? " (by convention: " + p.scored[0].byKind + ")" : "";
+    body.append(el("p", { class: "reading__name" }, p.sure ? null : el("span", { class: "reading__likely" }, "Could be: "),
+      el("a", { href: entryUrl(top) }, e.name), how ? el("span", { class: "reading__likely" }, how) : null));
     if (e.read) body.append(el("p", { class: "reading__read" }, el("span", { class: "reading__label" }, "Read aloud: "), e.read));
     if (e.summary) body.append(el("p", { class: "reading__summary" }, markdownish(e.summary)));
     if (e.shape) body.append(el("p", { class: "reading__shape" }, el("span", { class: "reading__label" }, "Shape: "), markdownish(e.shape)));
     if (others.length) {
-      const alt = el("p", { class: "reading__others" }, el("span", { class: "reading__label" }, "Other meanings: "));
+      const alt = el("p", { class: "reading__others" }, el("span", { class: "reading__label" }, p.sure ? "Other meanings: " : "Or: "));
       others.slice(0, 5).forEach((id, k) => {
         if (k) alt.append(", ");
         alt.append(el("a", { href: entryUrl(id), "data-candidate": id }, reader.entries[id].name));
       });
-      if (data.lettersUrl) alt.append(". ", el("a", { href: new URL(data.lettersUrl, siteRoot).href }, "Letters with several meanings"));
+      if (data.lettersUrl && p.candidates.indexOf(data.lettersEntry) < 0) alt.append(". ", el("a", { href: new URL(data.lettersUrl, siteRoot).href }, "Letters with several meanings"));
       body.append(alt);
     }
     li.append(body);
@@ -158,18 +160,28 @@
     status.textContent = status.textContent + placed.length + (placed.length === 1 ? " piece" : " pieces") + " explained" + (missing.length ? ", " + missing.length + " not on the site yet." : ".");
     speech.textContent = result.speech;
     speech.hidden = $("read-aloud-heading").hidden = !result.speech;
+    // one row per piece and reading: the four Q of a Q-learning update are one row, lighting all four
+    const rows = new Map(); // text|entry -> indices of its pieces
+    const rowOf = {};
     result.pieces.forEach((p, i) => {
       if (!p.candidates.length) return;
-      const li = row(p, i);
-      li.addEventListener("mouseenter", () => highlight(i, true, marked));
-      li.addEventListener("mouseleave", () => highlight(i, false, marked));
-      li.addEventListener("focusin", () => highlight(i, true, marked));
-      li.addEventListener("focusout", () => highlight(i, false, marked));
+      const k = p.text + "|" + p.candidates[0] + "|" + p.sure;
+      if (!rows.has(k)) rows.set(k, []);
+      rows.get(k).push(i);
+      rowOf[i] = rows.get(k)[0];
+    });
+    const lightRow = (first, on) => rows.forEach((ids) => { if (ids[0] === first) ids.forEach((i) => highlight(i, on, marked)); });
+    rows.forEach((ids) => {
+      const li = row(result.pieces[ids[0]], ids[0]);
+      li.addEventListener("mouseenter", () => lightRow(ids[0], true));
+      li.addEventListener("mouseleave", () => lightRow(ids[0], false));
+      li.addEventListener("focusin", () => lightRow(ids[0], true));
+      li.addEventListener("focusout", () => lightRow(ids[0], false));
       list.append(li);
     });
     Object.entries(marked).forEach(([i, nodes]) => nodes.forEach((n) => {
-      n.addEventListener("mouseenter", () => highlight(i, true, marked));
-      n.addEventListener("mouseleave", () => highlight(i, false, marked));
+      n.addEventListener("mouseenter", () => (i in rowOf ? lightRow(rowOf[i], true) : highlight(i, true, marked)));
+      n.addEventListener("mouseleave", () => (i in rowOf ? lightRow(rowOf[i], false) : highlight(i, false, marked)));
     }));
     $("read-pieces-heading").hidden = !placed.length;
     const seen = new Set();

@@ -133,7 +133,8 @@ def softmax_jacobian(z: ArrayLike, axis: int = -1) -> FloatArray:
 
     For ``z`` of shape ``(..., n)`` the result has shape ``(..., n, n)``: one symmetric
     ``n × n`` matrix per vector, with ``p_i (1 − p_i)`` on the diagonal and ``−p_i p_j``
-    off it. Each row sums to 0, because the probabilities always sum to 1.
+    off it. Each column sums to 0, because the probabilities always sum to 1; each row sums to 0
+    because adding one number to every logit leaves softmax unchanged.
 
     >>> softmax_jacobian([0.0, 0.0])
     array([[ 0.25, -0.25],

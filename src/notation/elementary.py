@@ -138,7 +138,8 @@ def in_interval(x: ArrayLike, a: float, b: float, ends: str = "[]") -> NDArray[n
 def all_but_one(x: ArrayLike, i: int, axis: int = -1) -> FloatArray:
     """``x_{−i}``: every entry of ``x`` along ``axis`` except entry ``i`` (counted from 0).
 
-    The result has one entry fewer along ``axis``.
+    The result has one entry fewer along ``axis``. A negative ``i`` is refused: in the maths
+    ``−i`` means "all but ``i``", and Python's from-the-end meaning would silently drop another entry.
 
     >>> all_but_one([10.0, 20.0, 30.0, 40.0], 1).tolist()
     [10.0, 30.0, 40.0]
@@ -148,9 +149,11 @@ def all_but_one(x: ArrayLike, i: int, axis: int = -1) -> FloatArray:
     n = arr.shape[ax]
     if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
         raise TypeError(f"i must be an integer index, got {type(i).__name__}")
-    if not -n <= i < n:
+    if i < 0:
+        raise IndexError(f"index {i} is negative: count i from 0, not from the end (x_(-i) removes entry i)")
+    if i >= n:
         raise IndexError(f"index {i} is out of range for an axis of length {n}")
-    return np.delete(arr, int(i) % n, axis=ax)
+    return np.delete(arr, int(i), axis=ax)
 
 
 def leave_one_out_means(x: ArrayLike, axis: int = -1) -> FloatArray:

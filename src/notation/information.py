@@ -137,7 +137,8 @@ def cross_entropy_from_logits(z: ArrayLike, target: ArrayLike) -> FloatArray:
 
 
 def cross_entropy_logits_gradient(z: ArrayLike, target: ArrayLike) -> FloatArray:
-    """Gradient of :func:`cross_entropy_from_logits` with respect to the logits: ``p − e_target``.
+    """Gradient of :func:`cross_entropy_from_logits` with respect to the logits: ``Softmax(z) − e_target``,
+    the model's probabilities minus the one-hot target.
 
     Same shape as ``z``. Each row sums to 0; the target's entry is negative (raising its
     logit lowers the loss) and every other entry is positive.

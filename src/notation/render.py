@@ -334,6 +334,10 @@ def _plot_key(*parts: Any) -> str:
     return digest.hexdigest()
 
 
+_MPL_STYLE = re.compile(r'\s*<defs>\s*<style type="text/css">\*\{stroke-linejoin: round; stroke-linecap: butt\}</style>\s*</defs>')
+"""The stylesheet matplotlib writes into every SVG (its ``svg`` backend, 3.x)."""
+
+
 def _draw_line_plot(
     x: ArrayLike,
     series: Mapping[str, ArrayLike],
@@ -381,6 +385,10 @@ def _draw_line_plot(
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, facecolor="white")
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
+    # matplotlib's one stylesheet rule, as the same properties inherited from the root: a
+    # <style> inside inline SVG styles the whole page around it, and a page whose
+    # Content-Security-Policy allows no inline <style> would drop it.
+    svg = _MPL_STYLE.sub("", svg, count=1).replace("<svg ", '<svg stroke-linejoin="round" stroke-linecap="butt" ', 1)
     # matplotlib numbers its ids per figure (figure_1, line2d_1 ...), so two plots on one page
     # would share ids; a prefix made from the plot's own bytes keeps them unique and stable.
     prefix = "plot-" + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:8] + "-"

@@ -41,6 +41,7 @@ from notation_site.model.paths import (
 )
 from notation_site.output import views
 from notation_site.output.a11y import label_math_links
+from notation_site.output.csp import PolicyError, with_policy
 from notation_site.output.dataset import DATASET, DATASET_SCHEMA, commit_of, dataset_json, schema_json
 from notation_site.output.fonts import LICENCE as FONT_LICENCE
 from notation_site.output.fonts import FontRules, renamed
@@ -93,6 +94,16 @@ class NotationConfig(Config):
 
 class NotationPlugin(BasePlugin[NotationConfig]):
     """Validate entries, assemble topic pages, check examples, render math."""
+
+    write_policy = True
+    """Give every page its Content-Security-Policy (off under ``mkdocs serve``, see on_startup)."""
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # mkdocs serve adds an inline live-reload script to every page it serves, which the
+        # policy would refuse: the preview goes without it (every build and test has it).
+        self.write_policy = command != "serve"
+        if not self.write_policy:
+            log.info("mkdocs serve: the pages are served without their Content-Security-Policy (live reload is an inline script)")
 
     def on_config(self, config: Any) -> Any:
         self.root = Path(config.config_file_path).resolve().parent
@@ -176,25 +187,18 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             self._active_topic.active = True
         return context
 
+    @event_priority(-100)  # last: the policy hashes the inline scripts of the finished page
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         if getattr(self, "_active_topic", None) is not None:
             self._active_topic.active = False
             self._active_topic = None
         src = f"docs/{page.file.src_uri}"
-        # The examples are put in only now, after the search plugin has read the page:
-        # computed tables are numbers, not words to search for.
-        output = self._insert_examples(output, src)
-        if not self.config.render_math:
-            return output
-        names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
-        output, formulas, errors = render_math(output, src, self.katex, self.catalog, link=True)
-        if errors:
-            for message in dict.fromkeys(errors):
-                log.error(message)
-            raise PluginError(f"{len(errors)} formula(s) failed to render on {src} (listed above)")
-        entry = self.entry_pages.get(page.file.src_uri)
-        output = label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names, entry is not None)
-        return link_symbols(output, self.cards, entry.id if entry else None, lambda url: get_relative_url(url, page.url))
+        return self._with_policy(self._finish_page(output, page, src), src)
+
+    @event_priority(-100)
+    def on_post_template(self, output_content: str, template_name: str, config: Any) -> str:
+        """The theme's own pages (404.html) carry the policy too; sitemap.xml is left alone."""
+        return self._with_policy(output_content, template_name) if template_name.endswith(".html") else output_content
 
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any) -> None:
@@ -214,6 +218,32 @@ class NotationPlugin(BasePlugin[NotationConfig]):
             self.examples.close()
 
     # -- helpers -------------------------------------------------------------
+
+    def _with_policy(self, output: str, src: str) -> str:
+        """The page with its Content-Security-Policy (``notation_site.output.csp``)."""
+        if not self.write_policy:
+            return output
+        try:
+            return with_policy(output)
+        except PolicyError as err:
+            raise PluginError(f"{src}: {err}") from None
+
+    def _finish_page(self, output: str, page: Any, src: str) -> str:
+        """The page with its examples in place and its math rendered, its symbols linked."""
+        # The examples are put in only now, after the search plugin has read the page:
+        # computed tables are numbers, not words to search for.
+        output = self._insert_examples(output, src)
+        if not self.config.render_math:
+            return output
+        names = {entry_id: entry.name for entry_id, entry in self.catalog.entries.items()}
+        output, formulas, errors = render_math(output, src, self.katex, self.catalog, link=True)
+        if errors:
+            for message in dict.fromkeys(errors):
+                log.error(message)
+            raise PluginError(f"{len(errors)} formula(s) failed to render on {src} (listed above)")
+        entry = self.entry_pages.get(page.file.src_uri)
+        output = label_math_links(preload_fonts(output, formulas, page.url, self.font_rules), names, entry is not None)
+        return link_symbols(output, self.cards, entry.id if entry else None, lambda url: get_relative_url(url, page.url))
 
     def _add_reader(self, files: Files, config: Any) -> None:
         """The formula reader's script, its data and KaTeX's script and full fonts (read/ only)."""

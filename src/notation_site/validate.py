@@ -21,6 +21,7 @@ import yaml
 
 from notation_site.checks.body import check_body, check_field_tex
 from notation_site.checks.code_lines import check_code_lines
+from notation_site.checks.conventions import check_conventions
 from notation_site.checks.determinism import snippet_problems
 from notation_site.checks.entry_links import entry_link_problems
 from notation_site.checks.fields import check_fields, check_references, check_todo
@@ -68,6 +69,7 @@ def validate(
         problems += check_todo(entry)
         problems += check_glyphs(entry, covered)
         problems += check_code_lines(entry)
+        problems += check_conventions(entry, catalog.root)
     problems += duplicate_ids(catalog)
     problems += check_snippets(catalog)
     problems += check_renamed(catalog, notes)

@@ -38,6 +38,7 @@ from browser import chromium, serve
 from conftest import ROOT, mkdocs_build
 
 from notation_site.model.catalog import load as load_catalog
+from notation_site.output.csp import without_policy
 
 LOADS = 5
 PAGE_LIMIT = 250 * 1024
@@ -142,7 +143,8 @@ def build_baseline(ctx) -> Path:
             f'<script src="{prefix}assets/mathjax/config.js"></script>'
             f'<script src="{prefix}assets/mathjax/es5/tex-mml-chtml.js"></script>'
         )
-        html = page.read_text(encoding="utf-8")
+        # without the site's Content-Security-Policy, which refuses the <style> MathJax writes
+        html = without_policy(page.read_text(encoding="utf-8"))
         page.write_text(html.replace("</body>", tags + "</body>", 1), encoding="utf-8")
     return site
 

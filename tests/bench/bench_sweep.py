@@ -20,6 +20,7 @@ def run(ctx) -> list[tuple[str, str]]:
     third_party = sum(len(v.third_party) for v in visits)
     failed = sum(len(v.failed) for v in visits)
     errors = sum(len(v.errors) for v in visits)
+    csp = sum(len(v.csp) for v in visits)
     by_impact = sweep.axe_by_impact()
     rules: Counter[str] = Counter()
     for v in visits:
@@ -34,6 +35,7 @@ def run(ctx) -> list[tuple[str, str]]:
         ("third-party requests", str(third_party)),
         ("failed requests", str(failed)),
         ("console and page errors", str(errors)),
+        ("Content-Security-Policy violations", str(csp)),
         ("formulas seen", str(sum(v.dom.get("katex", 0) for v in visits))),
         ("executed examples seen", str(sum(len(v.dom.get("examples", [])) for v in visits))),
     ]

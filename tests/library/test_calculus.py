@@ -168,6 +168,27 @@ def test_chain_rule_multiplies_in_backward_order_and_checks_shapes():
         local_jacobians([], [1.0])
 
 
+@pytest.mark.parametrize("k", [1, 2, 5, 20, 50])
+def test_chain_rule_of_a_non_normal_matrix_vanishes_although_its_largest_singular_value_exceeds_1(k):
+    """vanishing-gradients: σ_max > 1 does not make a product explode; the eigenvalues set the rate."""
+    a, b = 0.5, 10.0
+    W = np.array([[a, b], [0.0, a]])
+    # by hand: W^k = [[a^k, k b a^(k-1)], [0, a^k]]; the row recurrence h_t = h_{t-1} W has Jacobian Wᵀ
+    by_hand = np.array([[a**k, k * b * a ** (k - 1)], [0.0, a**k]])
+    product = chain_rule([W.T] * k)
+    np.testing.assert_allclose(product, by_hand.T, rtol=1e-12, atol=0)
+    # a 2 × 2 matrix's largest singular value: sqrt((f + sqrt(f² − 4 det²)) / 2), f = squared Frobenius norm
+    def sigma_max(M):
+        f, det = float((M**2).sum()), M[0, 0] * M[1, 1] - M[0, 1] * M[1, 0]
+        return math.sqrt((f + math.sqrt(f * f - 4 * det * det)) / 2)
+
+    assert sigma_max(W) > 10  # each step can stretch a vector tenfold
+    assert sigma_max(product) <= sigma_max(W) ** k * (1 + 1e-12)  # σ_max^k bounds the product from above
+    if k == 50:
+        assert sigma_max(product) < 1e-12  # yet the product vanishes, at the eigenvalues' rate 0.5^k times k b / a
+        assert math.isclose(sigma_max(product), k * b * a ** (k - 1), rel_tol=1e-5)
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(1, 5), st.integers(1, 5), st.integers(0, 10_000))
 def test_row_form_linear_map_has_the_transposed_matrix_as_jacobian(d_in, d_out, seed):

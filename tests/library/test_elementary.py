@@ -193,6 +193,8 @@ def test_all_but_one_along_an_axis_and_bad_index():
     assert all_but_one(m, 0, axis=0).tolist() == m[1:].tolist()
     with pytest.raises(IndexError):
         all_but_one([1.0, 2.0], 2)
+    with pytest.raises(IndexError, match="negative"):  # Python's -2 would drop the second-to-last entry
+        all_but_one([1.0, 2.0, 3.0], -2)
     with pytest.raises(TypeError):
         all_but_one([1.0, 2.0], 1.0)
 

@@ -1,4 +1,6 @@
-"""line_plot: two plots on one page share no id, and each plot's references stay inside it."""
+"""line_plot: two plots on one page share no id, each plot's references stay inside it, and a
+plot brings no <style> element (it would style the whole page, and a strict
+Content-Security-Policy refuses it)."""
 
 from __future__ import annotations
 
@@ -27,3 +29,11 @@ def test_two_plots_share_no_id_and_references_resolve_within_each_plot():
 def test_ids_are_stable_across_calls():
     kwargs = dict(title="Squares", alt="y grows as x squared")
     assert line_plot([0, 1], {"y": [0, 1]}, **kwargs) == line_plot([0, 1], {"y": [0, 1]}, **kwargs)
+
+
+def test_a_plot_holds_no_style_element_and_keeps_matplotlibs_line_joins():
+    svg = line_plot([0, 1, 2], {"y": [0, 1, 4]}, title="Squares", alt="y grows as x squared")
+    assert "<style" not in svg and "<defs>\n </defs>" not in svg
+    root = re.search(r"<svg [^>]*>", svg).group(0)
+    # matplotlib's rule was *{stroke-linejoin: round; stroke-linecap: butt}; both properties inherit
+    assert 'stroke-linejoin="round"' in root and 'stroke-linecap="butt"' in root

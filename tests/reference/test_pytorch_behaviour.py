@@ -2,8 +2,14 @@
 
 A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) while
 ``F.scaled_dot_product_attention`` gives zeros (PyTorch 2.5 and later), stated in the
-``negative-infinity`` entry. Also ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``)
-and dropout's 0 or 1/(1 − p) (``hadamard``).
+``negative-infinity`` entry. Also, each for the entry named:
+
+- ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``);
+- dropout's 0 or 1/(1 − p) (``hadamard``);
+- ``torch.multinomial`` drawing without replacement by default (``categorical``);
+- what ``backward()`` and indexing accept of a 0-d tensor (``scalar``);
+- ``torch.normal`` taking the std and needing ``size=`` with floats (``normal-distribution``);
+- ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``).
 """
 
 from __future__ import annotations
@@ -140,6 +146,72 @@ def test_gan_discriminator_loss_is_minus_v_and_the_score_line_matches_the_closed
     score = torch.autograd.grad(dist.log_prob(x).sum(), x)[0].numpy()
     np.testing.assert_allclose(score, [-(0.2 - 1.0) / 0.25, -(0.7 + 0.5) / 0.25], rtol=1e-12)
     np.testing.assert_allclose(score, nt.gaussian_score([0.2, 0.7], [1.0, -0.5], 0.5), rtol=1e-12)
+
+
+def test_torch_multinomial_draws_without_replacement_by_default(torch):
+    """categorical: `torch.multinomial`'s default `replacement=False` never repeats an index, so its
+    draws are not independent; with `replacement=True` the frequencies approach π like the library's
+    inverse-CDF draws."""
+    pi = np.array([0.9, 0.05, 0.05])
+    probs = torch.from_numpy(np.tile(pi, (2000, 1)))
+    torch.manual_seed(0)
+    default = torch.multinomial(probs, num_samples=3).numpy()
+    # every row is a permutation of 0, 1, 2, although outcome 0 has probability 0.9
+    assert (np.sort(default, axis=1) == np.arange(3)).all()
+    with pytest.raises(RuntimeError):
+        torch.multinomial(probs[0], num_samples=4)  # more draws than outcomes, without replacement
+    drawn = torch.multinomial(probs, num_samples=3, replacement=True).numpy().ravel()
+    ours = nt.categorical_sample(pi, drawn.size, np.random.default_rng(0))
+    for k in range(3):  # 6,000 draws each: the standard error of a frequency near 0.9 is about 0.004
+        assert abs(np.mean(drawn == k) - pi[k]) < 0.02 and abs(np.mean(ours == k) - pi[k]) < 0.02
+    assert np.mean(drawn == 0) > 0.85  # so outcome 0 repeats within most rows
+
+
+def test_backward_without_an_argument_needs_one_number_and_a_0_d_tensor_has_no_position(torch):
+    """scalar: `loss.backward()` accepts shape () and (1,) (one number) and refuses two numbers;
+    a 0-d tensor or array is read with [()] or .item(), never with [0]."""
+    for shape in [(), (1,), (1, 1)]:
+        w = torch.full(shape, 2.0, dtype=torch.float64, requires_grad=True)
+        (3 * w).backward()
+        np.testing.assert_array_equal(w.grad.numpy(), np.full(shape, 3.0))  # d(3w)/dw = 3
+    two = torch.tensor([2.0, 1.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match="scalar outputs"):
+        (3 * two).backward()
+    x, a = torch.tensor(2.5), np.array(2.5)
+    assert x[()].item() == 2.5 == float(a[()]) == x.item()
+    with pytest.raises(IndexError):
+        x[0]
+    with pytest.raises(IndexError):
+        a[0]
+
+
+def test_torch_normal_takes_the_std_and_needs_a_size_with_float_arguments(torch):
+    """normal-distribution: `torch.normal(mu, sigma, size=...)` is mu + sigma · randn (sigma the std);
+    with two floats and no size it refuses, so the entry's code comment names `size=`."""
+    with pytest.raises(TypeError):
+        torch.normal(1.5, 2.0)
+    torch.manual_seed(0)
+    drawn = torch.normal(1.5, 2.0, size=(100_000,), dtype=torch.float64)
+    torch.manual_seed(0)
+    by_hand = 1.5 + 2.0 * torch.randn(100_000, dtype=torch.float64)
+    np.testing.assert_array_equal(drawn.numpy(), by_hand.numpy())
+    assert abs(float(drawn.std()) - 2.0) < 0.02  # the std, not the variance 4 (standard error ≈ 0.0045)
+
+
+@pytest.mark.parametrize("base_lr", [3e-4, 1.0])
+def test_lambda_lr_multiplies_the_optimiser_s_own_lr(torch, base_lr):
+    """learning-rate: `LambdaLR(opt, lambda s: schedule(s) / peak_lr)` follows the schedule only
+    when `opt` was built with `lr=peak_lr`, because LambdaLR sets lr = base lr × lambda(step)."""
+    peak, total, warmup, floor = 3e-4, 1000, 100, 3e-5
+    w = torch.nn.Parameter(torch.zeros(1))
+    opt = torch.optim.SGD([w], lr=base_lr)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: nt.warmup_cosine_schedule(s, total, warmup, peak, floor) / peak)
+    for step in range(300):
+        expected = base_lr * nt.warmup_cosine_schedule(step, total, warmup, peak, floor) / peak
+        assert math.isclose(opt.param_groups[0]["lr"], expected, rel_tol=1e-12, abs_tol=1e-18)
+        opt.step()
+        sched.step()
+    assert math.isclose(opt.param_groups[0]["lr"], nt.warmup_cosine_schedule(300, total, warmup, peak, floor), rel_tol=1e-12) == (base_lr == peak)
 
 
 # -- section 16: what real texts write --------------------------------------------------------

@@ -48,5 +48,6 @@ def test_the_worker_message_types_match_the_script():
 
 
 def test_the_held_request_is_the_index_the_search_plugin_writes():
-    main = (ROOT / "overrides/main.html").read_text(encoding="utf-8")
-    assert ours.INDEX_REQUEST.replace("/", "\\/").replace(".", "\\.") in main  # as the script's regex writes it
+    script = (ROOT / "docs/javascripts/head.js").read_text(encoding="utf-8")
+    assert ours.INDEX_REQUEST.replace("/", "\\/").replace(".", "\\.") in script  # as the script's regex writes it
+    assert "javascripts/head.js" in (ROOT / "overrides/main.html").read_text(encoding="utf-8")

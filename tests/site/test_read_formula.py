@@ -160,7 +160,7 @@ def test_typing_in_the_box_updates_the_address(page, base_url):
 
 def test_the_page_is_offline_accessible_and_says_so_without_javascript(browser, base_url):
     from browser import is_local
-    from sweep import AXE
+    from sweep import axe_source
 
     context = browser.new_context()
     p = context.new_page()
@@ -169,7 +169,7 @@ def test_the_page_is_offline_accessible_and_says_so_without_javascript(browser, 
     read(p, base_url, r"\sigma(W\mathbf{x} + \mathbf{b}) \odot \hat{y} + \foo")
     assert requests and all(is_local(u) for u in requests), [u for u in requests if not is_local(u)]
     assert any(u.endswith("assets/katex/full/katex.min.js") for u in requests)
-    p.add_script_tag(path=str(AXE))
+    p.evaluate(axe_source())
     violations = p.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(v => v.id)")
     assert violations == []
     context.close()
@@ -185,3 +185,24 @@ def test_the_page_is_offline_accessible_and_says_so_without_javascript(browser, 
     p.goto(base_url + "read/?tex=x")
     assert "needs JavaScript" in p.locator("noscript").first.evaluate("n => n.textContent")
     context.close()
+
+
+def test_the_page_reads_as_the_reader_does_in_node(page, base_url):
+    # the page runs the browser bundle on the page's data (keys sorted); Node runs the parts on
+    # the build's data: the same reading and the same words either way
+    from notation_site.model.catalog import load
+    from notation_site.output.reading import reader_data, run_reader
+    from notation_site.validate import katex_macros
+
+    formulas = [
+        r"J(\theta) = \mathbb{E}_{s \sim \rho^\pi, a \sim \pi_\theta}[Q^\pi(s, a) \nabla_\theta \log \pi_\theta(a \vert s)]",
+        r"D_{KL}(p \| q) = \int_x p(x) \log \frac{p(x)}{q(x)} dx",
+        r"\sum_{i=1}^{n} \lVert \mathbf{x}_i - \boldsymbol{\mu}_{c(i)} \rVert^2",
+    ]
+    catalog = load(ROOT)
+    node = run_reader(ROOT, reader_data(catalog, catalog.url, katex_macros(ROOT), None), [{"op": "read", "tex": t} for t in formulas])
+    for tex, expected in zip(formulas, node):
+        shown = read(page, base_url, tex)
+        assert shown["speech"] == expected["speech"], tex
+        assert set(shown["entries"]) == {p["candidates"][0] for p in expected["pieces"] if p["candidates"]}, tex
+    assert not page.problems, page.problems

@@ -32,6 +32,7 @@ def sweep(built_site):
                 "page": v.page,
                 "mode": v.mode,
                 "errors": v.errors,
+                "csp": v.csp,
                 "failed": v.failed,
                 "requests": len(v.requests),
                 "third_party": v.third_party,
@@ -79,6 +80,12 @@ def test_each_page_shows_the_colour_scheme_the_reader_prefers(sweep):
 
 def test_no_console_error_and_no_page_error(sweep):
     problems = [f"{v.where()}: {e}" for v in sweep.visits for e in v.errors]
+    assert not problems, _report(problems)
+
+
+def test_no_content_security_policy_violation(sweep):
+    """The policy every page carries (notation_site.output.csp) refuses nothing the site does."""
+    problems = [f"{v.where()}: {c}" for v in sweep.visits for c in v.csp]
     assert not problems, _report(problems)
 
 

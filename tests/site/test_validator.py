@@ -361,3 +361,61 @@ def test_shared_alias_warnings_concern_only_the_aliases_the_branch_added(tmp_pat
         "docs/entries/bb.md:7: warning: alias 'Shared Name' is also an alias of 'cc' (docs/entries/cc.md)",
         "docs/entries/cc.md:7: warning: alias 'Shared Name' is also an alias of 'bb' (docs/entries/bb.md)",
     ]  # not 'thing', which aa, bb and cc shared before the branch, although all three changed
+
+
+# -- conventions the validator holds (CONTRIBUTING "Conventions the validator holds") ------------
+
+
+def conventions_messages(tmp_path: Path, body: str, replace: dict[str, str] | None = None, snippet: str | None = None) -> list[str]:
+    """The conventions messages for an entry 'aa' whose body is ``body`` (its line 16 on)."""
+    aa = GOOD.format(id="aa", other="bb").replace("Body text with $a + b$.", body)
+    for old, new in (replace or {}).items():
+        aa = aa.replace(old, new)
+    root = make_repo(tmp_path, {"aa": aa, "bb": GOOD.format(id="bb", other="aa")}, ["aa", "bb"])
+    if snippet is not None:
+        (root / "snippets/ok.py").write_text(snippet, encoding="utf-8")
+    return [m for m in messages(root) if "KL" in m or "glyph for one object" in m or "plain L" in m]
+
+
+def test_d_kl_is_reported_in_the_entry_and_its_snippet_but_not_in_aliases_or_code(tmp_path):
+    body = "The gap is $D_{\\mathrm{KL}}(q \\Vert p) \\ge 0$, and `D_{KL}` is code.\n\nThen $D_{KL}(P \\Vert Q)$ again."
+    snippet = 'print(facts({"$D_{\\\\mathrm{KL}}(q \\\\Vert p)$": 0.5}))\n'
+    found = conventions_messages(tmp_path, body, {"aliases: [thing]": "aliases: [thing, 'D_KL(P||Q)']"}, snippet)
+    assert found == [
+        "docs/entries/aa.md:16: D_{\\mathrm{KL}} for the KL divergence: the site writes KL(P ‖ Q)",
+        "docs/entries/aa.md:18: D_{KL} for the KL divergence: the site writes KL(P ‖ Q)",
+        "snippets/ok.py:1: D_{\\mathrm{KL}} for the KL divergence: the site writes KL(P ‖ Q)",
+    ]
+
+
+def test_d_kl_passes_where_a_sentence_says_who_writes_it(tmp_path):
+    body = "Some papers write $D_{\\mathrm{KL}}(P \\Vert Q)$ for it.\n\nThe gap is $D_{\\mathrm{KL}}(q \\Vert p)$."
+    assert conventions_messages(tmp_path, body) == []
+
+
+def test_a_bold_epsilon_in_both_glyphs_is_reported_where_the_second_one_is(tmp_path):
+    body = "Diffusion models write the noise $\\boldsymbol{\\epsilon}$; the code form `\\boldsymbol{\\epsilon}` is fine."
+    found = conventions_messages(tmp_path, body, {"symbol: 'x_{i}'": "symbol: '\\mathbf{z} = \\boldsymbol{\\varepsilon}'"})
+    assert found == [
+        "docs/entries/aa.md:16: bold \\epsilon (ϵ) here, but bold \\varepsilon (ε) at docs/entries/aa.md:4: one glyph for one object"
+    ]  # a sentence saying who writes it does not excuse two glyphs for one object
+    plain = conventions_messages(tmp_path / "plain", "LayerNorm's $\\epsilon$ is not the machine $\\varepsilon$.")
+    assert plain == []  # plain ε and ϵ are often two objects (epsilon.md keeps them apart on purpose)
+
+
+def test_a_plain_l_in_a_sentence_about_a_loss_is_reported(tmp_path):
+    body = (
+        "The mean loss is $\\frac{1}{m}\\sum_i L\\big(f(x_i), y_i\\big)$, and $L_{\\text{simple}}(\\theta)$ is a loss too.\n\n"
+        "The loss $\\mathcal{L}(\\theta)$ is fine. The likelihood $L(\\theta)$ is maximised. The $L$ layers have a loss."
+    )
+    found = conventions_messages(tmp_path, body, {"summary: A thing.": "summary: A loss that scores a model.", "symbol: 'x_{i}'": "symbol: 'L(\\theta) = x'"})
+    assert [m.split(": the site")[0] for m in found] == [
+        "docs/entries/aa.md:4: a plain L for a loss, in $L(\\theta) = x$",  # the summary calls the symbol a loss
+        "docs/entries/aa.md:16: a plain L for a loss, in $L_{\\text{simple}}(\\theta)$",
+        "docs/entries/aa.md:16: a plain L for a loss, in $\\frac{1}{m}\\sum_i L\\big(f(x_i), y_i\\big)$",
+    ]  # not 𝓛, not the likelihood, not L counting layers
+
+
+def test_a_plain_l_passes_where_a_sentence_says_who_writes_it(tmp_path):
+    body = "Hoffmann et al. write the loss as $L(N, D)$.\n\nThe loss $L(N, D)$ falls as $N$ grows."
+    assert conventions_messages(tmp_path, body, {"summary: A thing.": "summary: A loss."}) == []

@@ -96,6 +96,10 @@ def test_chain_rule_product_matches_the_numerical_gradient():
     assert "minus W^\\top , largest entry (to 6 decimals) 0.000000" in text
     printed = after(text, "\\partial \\mathbf{a} / \\partial \\mathbf{x} = W^\\top 2 × 3", 6)
     np.testing.assert_allclose(np.reshape(printed, (2, 3)), W.T, atol=5e-4)
+    # the loss's local derivative is the row h − t itself, 1 × 2 like h (no transpose on row vectors)
+    assert "\\partial \\mathcal{L} / \\partial \\mathbf{h} = \\mathbf{h} - \\mathbf{t} , a row 1 × 2" in text
+    printed = after(text, "\\mathbf{h} - \\mathbf{t} , a row 1 × 2", 2)
+    np.testing.assert_allclose(printed, np.subtract(h, t), atol=5e-4)
 
 
 def test_gradient_descent_converges_for_small_rate_and_diverges_for_large():
@@ -158,6 +162,23 @@ def test_vanishing_gradients_table_plot_and_matrix_product():
     assert out.count("<path") > 3
     m, e = f"{0.9**50:.2e}".split("e")
     assert text.count(f"{m} \\times 10^{{{int(e)}}}") >= 3  # table, matrix product, and 0.9^50
+    # the non-normal W = [[a, b], [0, a]]: by hand, W^k = [[a^k, k b a^(k-1)], [0, a^k]], and a 2 × 2 matrix's
+    # largest singular value is sqrt((f + sqrt(f² − 4 det²)) / 2) with f the squared Frobenius norm
+    a, b = 0.5, 10.0
+    f, det = 2 * a * a + b * b, a * a
+    sigma_max = math.sqrt((f + math.sqrt(f * f - 4 * det * det)) / 2)
+    assert after(text, "largest singular value \\sigma_{\\max}")[0] == round(sigma_max, 4) > 10
+    assert after(text, "the largest \\lvert \\text{eigenvalue} \\rvert")[0] == a
+    (nonnormal,) = [t for t in ho.tables(out) if "non-normal" in t.caption]
+    for label, cells in nonnormal.rows.items():
+        k = int(label.split("=")[1])
+        c, d = a**k, k * b * a ** (k - 1)
+        fk = 2 * c * c + d * d
+        stretch = math.sqrt((fk + math.sqrt(fk * fk - 4 * c**4)) / 2)
+        assert [ho.num(cell) for cell in cells] == [float(f"{v:.2e}") for v in (stretch, sigma_max**k, a**k)], k
+    assert ho.num(nonnormal.rows["T - t = 50"][0]) < 1e-12 and ho.num(nonnormal.rows["T - t = 50"][1]) > 1e49
+
+
 
 
 def test_inf_sup_never_reached_except_by_rounding():

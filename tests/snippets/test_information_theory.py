@@ -82,6 +82,13 @@ def test_cross_entropy_with_one_hot_target_is_the_nll():
     nll = math.log(sum(math.exp(v) for v in z)) - z[3]
     for label in ("-\\sum_i p_i \\log q_i", "-\\log q_{\\text{target}}", "- z_{\\text{target}}"):
         assert after(text, label) == [round(nll, 4)]
+    # the gradient row is the model's q minus the one-hot target, not the target: central differences
+    def nll_at(v):
+        return math.log(sum(math.exp(x) for x in v)) - v[3]
+
+    h = 1e-6
+    numeric = [(nll_at(z[:i] + [z[i] + h] + z[i + 1 :]) - nll_at(z[:i] + [z[i] - h] + z[i + 1 :])) / (2 * h) for i in range(4)]
+    assert after(text, "\\operatorname{Softmax}(\\mathbf{z}) - \\mathbf{e}_4", 4) == [round(g, 4) for g in numeric]
     rows = re.findall(r"position t = \d ([\d.]+) ([\d.]+)", text)
     assert len(rows) == 5
     for q, loss in rows:

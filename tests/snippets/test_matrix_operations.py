@@ -81,13 +81,15 @@ def test_norms_frobenius_equals_flattened_and_cosine_ignores_length():
     assert f"(nearly the same) 12.500 {near:.3f}" in text
 
 
-def test_bars_on_a_number_a_set_and_a_vector():
+def test_bars_on_a_number_a_set_a_matrix_and_a_vector():
     text = visible_text(run_snippet("absolute_value_and_set_size"))
     assert "\\lvert -3 \\rvert a number abs(-3) 3" in text
     assert "\\vert V \\vert a set of tokens len(V) 6" in text
     assert "range(len(V)) [0, 1, 2, 3, 4, 5]" in text
     assert "np.linalg.norm(x) 5" in text
     assert "np.abs(x) [3.0, 4.0]" in text
+    # on a matrix the bars are the determinant: the swap [[0, 1], [1, 0]] has ad − bc = 0·0 − 1·1 = −1, a negative "size"
+    assert "a square matrix np.linalg.det(A) −1" in text
 
 
 def test_hadamard_keeps_shape_and_gives_the_layernorm_gain_and_swiglu_gate():
@@ -108,7 +110,8 @@ def test_hadamard_keeps_shape_and_gives_the_layernorm_gain_and_swiglu_gate():
     assert prod is not None
     for g, u, p in zip(gate, up, (num(s) for s in prod.group(1).split())):
         assert abs(g * u - p) < 0.02  # printed to 2 decimals
-    assert "np.outer [[3, 4], [6, 8]]" in text
+    assert "np.outer [[3, 4], [6, 8]]" in text  # p_i q_j for p = [1, 2], q = [3, 4]
+    assert "two rows, np.kron [3, 4, 6, 8]" in text  # Kronecker of two rows: one row, [1·q, 2·q]
     assert "has shape 4 × 4" in text
     assert "must have the same shape, got (2, 3) and (3,)" in text
 

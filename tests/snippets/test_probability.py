@@ -258,7 +258,7 @@ def test_random_variable_die_probabilities_and_observed_fractions():
     import numpy as np
 
     out = run_snippet("random_variable_die")
-    (t,) = tables(out)
+    t, continuous = tables(out)
     exact, observed = list(t.rows.values())
     assert all(math.isclose(num(c), 1 / 6, abs_tol=5e-4) for c in exact)
     rolls = np.random.default_rng(3).integers(1, 7, size=600).tolist()
@@ -266,6 +266,17 @@ def test_random_variable_die_probabilities_and_observed_fractions():
     assert math.isclose(num(fact(out, "P(X \\le 2)")), float(Fraction(2, 6)), abs_tol=5e-4)
     assert num(fact(out, "\\mathbb{E}[X]")) == 3.5
     assert math.isclose(num(fact(out, "600 observed")), pystats.fmean(rolls), abs_tol=5e-4)
+    # the continuous X ~ N(0, 0.1²), by the error function: P(|X| ≤ h) = erf(h / (σ √2)), shrinking to 0,
+    # while P / 2h tends to the density at 0, 1 / (σ √(2π)) ≈ 3.99, which is no probability
+    sigma = 0.1
+    for h, area, per_length in continuous.rows.values():
+        exact_area = math.erf(float(h) / (sigma * math.sqrt(2)))
+        assert num(area) == float(f"{exact_area:.2e}")
+        assert math.isclose(num(per_length), exact_area / (2 * float(h)), abs_tol=5e-5)
+    assert num(continuous.rows["2"][1]) < 0.004
+    density = 1 / (sigma * math.sqrt(2 * math.pi))
+    assert num(fact(out, "the density at the mean")) == round(density, 4) and density > 1
+    assert num(fact(out, "its total area")) == round(math.erf(10 / math.sqrt(2)), 4) == 1.0
 
 
 def test_empirical_distribution_expected_loss_is_the_mean_loss():
@@ -279,8 +290,20 @@ def test_empirical_distribution_expected_loss_is_the_mean_loss():
     train = np.random.default_rng(7).choice(np.arange(1.0, 7.0), size=20, p=p_data).tolist()
     counts = [train.count(float(v)) for v in range(1, 7)]
     assert [num(c) for c in p_hat_row] == [round(c / 20, 2) for c in counts]
-    mean_loss = pystats.fmean((y - 4.5) ** 2 for y in train)
+    c = pystats.fmean(train)  # least squares fits the constant model to the training mean
+    assert math.isclose(num(fact(out, "fitted model c")), c, abs_tol=5e-5)
+    mean_loss = pystats.fmean((y - c) ** 2 for y in train)
     assert math.isclose(num(fact(out, "\\sum_y \\hat{p}")), mean_loss, abs_tol=5e-5)
     assert math.isclose(num(fact(out, "mean loss over the training set")), mean_loss, abs_tol=5e-5)
-    true_risk = sum(p * (v - 4.5) ** 2 for p, v in zip(p_data, range(1, 7)))
-    assert math.isclose(num(fact(out, "on new data")), true_risk, abs_tol=5e-5)
+    true_risk = sum(p * (v - c) ** 2 for p, v in zip(p_data, range(1, 7)))
+    assert math.isclose(num(fact(out, "the expected loss on new data")), true_risk, abs_tol=5e-5)
+    # over many training sets the gap is systematic: with σ² = Var(y) under p_data and m = 20, the training loss
+    # averages σ²(m − 1)/m, the loss on new data σ²(1 + 1/m), so the gap averages 2σ²/m
+    m = 20
+    mu = sum(p * v for p, v in zip(p_data, range(1, 7)))
+    var = sum(p * (v - mu) ** 2 for p, v in zip(p_data, range(1, 7)))
+    assert num(fact(out, "gap's expected size")) == round(2 * var / m, 4)
+    assert abs(num(fact(out, "mean training loss")) - var * (m - 1) / m) < 0.05  # about 4 standard errors
+    assert abs(num(fact(out, "mean expected loss on new data")) - var * (1 + 1 / m)) < 0.05
+    assert abs(num(fact(out, "mean gap, new data minus training")) - 2 * var / m) < 0.05
+    assert 50 < num(fact(out, "training loss is the lower").rstrip("%")) < 100

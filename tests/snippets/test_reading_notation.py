@@ -167,6 +167,10 @@ def test_proportional_constant_ratio():
     assert " ".join([f"{c3:.4f}"] * 4) in text
     p = [math.exp(v) * c for v in z]
     assert text.count(" ".join(f"{q:.4f}" for q in p)) == 2  # same p for z and z + 3
+    # doubling e^{z_1} alone: p_1 = 2e^{z_1} / (2e^{z_1} + the rest), which is not 2 p_1
+    rest = sum(math.exp(v) for v in z[1:])
+    doubled = 2 * math.exp(z[0]) / (2 * math.exp(z[0]) + rest)
+    assert f"p_1 {p[0]:.4f} {doubled:.4f} {doubled / p[0]:.4f}" in text and doubled / p[0] < 2
 
 
 def test_limits_temperature_to_zero_from_both_sides():
@@ -258,10 +262,10 @@ def test_intervals_brackets_and_the_unit_interval_of_rng_random():
 def test_function_composition_applies_the_inner_function_first():
     out = run_snippet("function_composition_layers")
     rng = np.random.default_rng(1)
-    W1, W2 = rng.normal(size=(4, 3)), rng.normal(size=(2, 4))
+    W1, W2 = rng.normal(size=(3, 4)), rng.normal(size=(4, 2))  # the site's layout: h = x W1, then h W2
     x = np.array([1.0, -2.0, 0.5])
-    hidden = [max(0.0, sum(W1[r, c] * x[c] for c in range(3))) for r in range(4)]
-    final = [sum(W2[r, c] * hidden[c] for c in range(4)) for r in range(2)]
+    hidden = [max(0.0, sum(x[r] * W1[r, c] for r in range(3))) for c in range(4)]
+    final = [sum(hidden[r] * W2[r, c] for r in range(4)) for c in range(2)]
     f = ho.facts(out)
     (h_key,) = [k for k in f if k.startswith("f_1(")]
     (f_key,) = [k for k in f if k.startswith("f(")]

@@ -10,12 +10,16 @@ The site's own KaTeX fonts are subsets cut to the glyphs its formulas draw
 (``output.fonts``); a formula pasted by a reader can draw any glyph, so this page loads
 KaTeX's stylesheet and its complete, unmodified woff2 fonts from ``assets/katex/full/``.
 
-The whole formula is read aloud by ``reader.js`` itself, walking the same parse tree (letters
-and Greek names, "sub", "transpose", "the square root of ... end root", words whole), not by
-the Speech Rule Engine: SRE (``speech-rule-engine`` on npm, ~1.8 MB unpacked) reads MathML,
-needs its locale files served beside it to work offline, and would be a second parser of the
-formula; the page's own reading uses the recogniser's tree, so its words and the rows agree.
-SRE remains the better choice for full ClearSpeak-quality speech of every formula on the site.
+The whole formula is read aloud by ``reader/speech.js``, walking the same items as the pieces:
+entries' ``speech`` templates where they match (the expectation's "the expected value, over ·,
+of ·"), and rules for the rest (letters, "sub", a superscript label as a label, powers, "the sum
+from … to … of"). The Speech Rule Engine (``speech-rule-engine`` 4 on npm, ClearSpeak and
+MathSpeak on KaTeX's MathML) was measured against it on the development set of real formulas
+(tests/site/real_formulas.yml, December 2026): SRE names no entry, so it cannot say "the KL
+divergence of P from Q" or "given"; it reads x^{(i)} as "raised to the i power" and
+FFN_{ReLU} as "F of F of N sub R e L U"; its lines are longer (48 and 52 words on average for
+ClearSpeak and MathSpeak, against 37 here), and it would be a second parser with its locale files
+served beside it. So the reader keeps its own rules; screen readers still get KaTeX's MathML.
 """
 
 from __future__ import annotations
@@ -28,13 +32,13 @@ from pathlib import Path
 from notation_site import node
 from notation_site.model.catalog import Catalog
 from notation_site.search.tokens import SCRIPTS
-from notation_site.tex.text import DOUBLE_STRUCK, SCRIPT_LETTERS, TEX_GLYPHS
+from notation_site.tex.text import DOUBLE_STRUCK, PASTED, SCRIPT_LETTERS, TEX_GLYPHS
 
 READER_DIR = Path(__file__).with_name("reader")
 """The reader's parts, one job each; ``index.js`` puts them together."""
 READER_JS = READER_DIR / "index.js"
 """What Node.js loads (``require``); the browser gets :func:`reader_bundle`."""
-READER_PARTS = ("normalise", "tree", "templates", "score", "speech", "links", "index")
+READER_PARTS = ("normalise", "brackets", "tree", "pieces", "templates", "score", "speech", "links", "index")
 """The parts in the order the browser runs them (each after those it uses)."""
 READ_PAGE = "read.md"
 READ_ASSETS = {
@@ -98,6 +102,7 @@ def reader_data(catalog: Catalog, url: Callable[[str], str], macros: dict[str, s
     return {
         "entries": entries,
         "texGlyphs": TEX_GLYPHS,
+        "pasted": PASTED,
         "doubleStruck": DOUBLE_STRUCK,
         "scriptLetters": SCRIPT_LETTERS,
         "scripts": SCRIPTS,
@@ -113,7 +118,7 @@ def reader_bundle() -> str:
     """The reader's parts as one script for the browser, ``assets/javascripts/notation-reader.js``.
 
     >>> bundle = reader_bundle()
-    >>> bundle.index(").tree = factory") < bundle.index("p.score = factory") < bundle.index("root.NotationReader =")
+    >>> bundle.index("p.tree = factory") < bundle.index("p.score = factory") < bundle.index("root.NotationReader =")
     True
     """
     return "\n".join((READER_DIR / f"{name}.js").read_text(encoding="utf-8") for name in READER_PARTS)

@@ -15,9 +15,9 @@ when the installed Material differs from what is recorded here, and the browser 
    rewritten on its way to Material's search worker, which Material drives with ``{type,
    data}`` messages (``WORKER_MESSAGES``), and an ``input`` event is passed on as the
    ``keyup`` Material listens to.
-4. **The index request**, in ``overrides/main.html``: Material fetches the index with an
-   ``XMLHttpRequest`` to ``search/search_index.json`` as it starts; that one request is held
-   until the reader reaches for search.
+4. **The index request**, in ``docs/javascripts/head.js`` (loaded by ``overrides/main.html``):
+   Material fetches the index with an ``XMLHttpRequest`` to ``search/search_index.json`` as
+   it starts; that one request is held until the reader reaches for search.
 
 >>> check_config({"fields": {"keys": {}, "uses": {}}, "separator": SEPARATOR, "pipeline": ["stopWordFilter"]})
 []
@@ -42,7 +42,7 @@ WORKER_MESSAGES = {"SETUP": 0, "READY": 1, "QUERY": 2, "RESULT": 3}
 """Material's ``SearchMessageType``: the ``type`` of each message to and from its worker."""
 
 INDEX_REQUEST = "search/search_index.json"
-"""The URL (relative to the site) of the request ``overrides/main.html`` holds back."""
+"""The URL (relative to the site) of the request ``docs/javascripts/head.js`` holds back."""
 
 
 def check_config(config: dict[str, Any]) -> list[str]:

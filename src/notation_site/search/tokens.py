@@ -24,14 +24,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from notation_site.tex.text import FONT_FAMILY, FONT_LETTERS, tex_to_text
+from notation_site.tex.text import FONT_FAMILY, FONT_LETTERS, PASTED, tex_to_text
 
-# Glyphs that look alike and are pasted for one another.
+# Glyphs that look alike and are pasted for one another: each as the character its TeX draws
+# (notation_site.tex.text.PASTED, the table the formula reader reads too); search also takes
+# ⋆ for *, the star of θ*.
 FOLD: dict[str, str] = {
-    "∥": "‖", "−": "-", "–": "-", "⋅": "·", "∙": "·", "∑": "Σ", "∏": "Π", "ϵ": "ε",
-    "ϕ": "φ", "ϑ": "θ", "∣": "|", "⟨": "⟨", "〈": "⟨", "〉": "⟩", "…": "...",
-    "′": "'", "∗": "*", "⋆": "*", "—": "-", "“": '"', "”": '"', "‘": "'", "’": "'",
-    "«": '"', "»": '"',
+    **{g: tex_to_text(t) for g, t in PASTED.items() if tex_to_text(t) != g},
+    "⋆": "*",
     # a letter's slant and the weight of a sans-serif letter are not what it means: papers
     # write a vector \mathbf{x} or \boldsymbol{x}, a tensor \mathsf{X} or bold \mathsf{X}
     **{FONT_LETTERS["boldsymbol"][c]: FONT_LETTERS["mathbf"][c] for c in FONT_LETTERS["mathbf"]},

@@ -108,6 +108,18 @@ FONT_FAMILY: dict[str, str] = {
 _COMMAND = re.compile(r"\\([A-Za-z]+|.)")
 
 
+PASTED: dict[str, str] = {
+    "∑": r"\sum", "∏": r"\prod", "Σ": r"\Sigma", "Π": r"\Pi", "∣": r"\mid", "∥": r"\parallel",
+    "∼": r"\sim", "~": r"\sim", "−": "-", "–": "-", "—": "-", "·": r"\cdot", "⋅": r"\cdot", "∙": r"\cdot",
+    "ϵ": r"\epsilon", "ε": r"\varepsilon", "ϕ": r"\phi", "ϑ": r"\vartheta", "〈": r"\langle", "〉": r"\rangle",
+    "′": "'", "…": r"\ldots", "⋯": r"\cdots", "∗": "*", "⋆": r"\star",
+    "“": '"', "”": '"', "‘": "'", "’": "'", "«": '"', "»": '"',
+}
+"""What a glyph pasted from a PDF stands for, in TeX: the one table of look-alikes that both the
+formula reader (``reader/normalise.js``, Unicode to TeX) and search (``search.tokens.FOLD``, each
+look-alike to the one character it draws) read."""
+
+
 def tex_to_text(s: str) -> str:
     """TeX as a reader would type it: font commands dropped, known commands as glyphs, and a
     letter in a font as the one character that font draws (:data:`FONT_LETTERS`).

@@ -3,21 +3,24 @@
 // symbol links, `make read`). It parses with KaTeX (katex.__parse: internal and unversioned, so
 // pinned to the locked KaTeX by the tests) and is fed by data the build generates from the
 // entries (notation_site.output.reading). Nothing here touches the DOM. Its parts, one job each:
-// normalise.js (pasted Unicode to TeX), tree.js (the parse tree as items and pieces),
+// normalise.js (pasted Unicode to TeX), brackets.js and tree.js (the parse tree as items),
+// pieces.js (the items that may name an entry),
 // templates.js (entries' templates matched on items), score.js (the scoring model),
 // speech.js (read aloud), links.js (the site's symbol links).
 (function (root, factory) {
   if (typeof module === "object" && module.exports) {
-    module.exports = factory(require("./normalise.js"), require("./tree.js"), require("./templates.js"), require("./score.js"), require("./speech.js"), require("./links.js"));
+    module.exports = factory(require("./normalise.js"), require("./tree.js"), require("./pieces.js"), require("./templates.js"), require("./score.js"), require("./speech.js"), require("./links.js"));
   } else {
     const p = root.NotationReaderParts;
-    root.NotationReader = factory(p.normalise, p.tree, p.templates, p.score, p.speech, p.links);
+    root.NotationReader = factory(p.normalise, p.tree, p.pieces, p.templates, p.score, p.speech, p.links);
   }
-})(typeof globalThis !== "undefined" ? globalThis : this, function (normaliseMod, tree, templates, score, speech, links) {
+})(typeof globalThis !== "undefined" ? globalThis : this, function (normaliseMod, tree, piecesMod, templates, score, speech, links) {
   "use strict";
 
   const MAX_INPUT = 4000; // characters; longer input gets a clear message, not a frozen tab
-  const OPTIONS = { strict: "ignore", trust: false, maxExpand: 500, maxSize: 10, throwOnError: true };
+  const OPTIONS = { strict: "ignore", trust: false, maxExpand: 500, maxSize: 10, throwOnError: true, displayMode: true };
+  // Commands of LaTeX packages KaTeX lacks that pasted formulas use, as KaTeX writes them
+  const COMPAT = { "\\operatornamewithlimits": "\\operatorname*", "\\argmax": "\\operatorname*{arg\\,max}", "\\argmin": "\\operatorname*{arg\\,min}" };
 
   function create(katex, data) {
     const normalise = normaliseMod.makeNormaliser(data);
@@ -54,7 +57,7 @@
     function parse(tex, extra) {
       const unknown = [];
       for (;;) {
-        const macros = Object.assign({}, data.macros, extra || {});
+        const macros = Object.assign({}, COMPAT, data.macros, extra || {});
         for (const name of unknown) macros[name] = "\\operatorname{" + name.slice(1) + "}";
         try {
           return { tree: katex.__parse(tex, Object.assign({}, options, { macros })), unknown, macros };
@@ -70,7 +73,7 @@
     // The pieces of a parsed formula, each scored; plain letters no entry names, labels and
     // prose are left out, and a named index (d_k) stands for the letter it is made of.
     function recognise(items, tex, home) {
-      const found = tree.pieces(items);
+      const found = piecesMod.pieces(items);
       for (const p of found) if (p.item.scripted && !p.mark && !(p.named && p.item.mark)) p.unit = p.item.whole && p.range ? [Math.min(p.range[0], p.item.whole[0]), Math.max(p.range[1], p.item.whole[1])] : p.item.whole || null;
       score.scoreFormula(m, items, found, home);
       const kept = [];
@@ -80,19 +83,36 @@
         // the plain one (\boldsymbol{\beta}, \hat{\mathbf{m}}_t)
         if (!p.candidates.length && /^(sym:bold:[^A-Za-z0-9]|(acc:[a-z]+|script):bold:.*)$/.test(p.key)) { p.key = p.key.replace("bold:", ""); score.scoreFormula(m, items, [p], home); }
         if (p.weak && !p.candidates.length) continue; // d_k when no entry names it: d and k are read alone
-        if (p.weak) { const i = found.indexOf(p); const next = found.slice(i + 1).find((q) => q.key === p.covers && q.item === p.item); if (next) next.covered = true; }
+        // a word in a script that no entry names is a label (π_ref, θ_old, i^th)
+        if (p.key.startsWith("word:") && !p.candidates.length && /^(sub|sup)$/.test(p.place.where || "")) continue;
+        if (p.weak) {
+          const i = found.indexOf(p);
+          const base = found.slice(i + 1).find((q) => q.key === p.covers && q.item === p.item);
+          // named by convention only (an indexed letter): it stands for a base that is a mere
+          // variable (x_i), not for one an entry names (𝓛_CE is the loss)
+          if (base && p.scored.every((c) => c.byKind) && base.candidates && base.candidates.length) continue;
+          if (base) base.covered = true;
+        }
         kept.push(p);
       }
       // a plain letter no entry names is the paper's variable; a multiplication dot or cross
       // no entry names (2 · 3, a × b) is arithmetic, like + and −
-      return kept.filter((p) => !p.covered && (p.candidates.length || !/^sym:([A-Za-z0-9]|[·×∗*])$/.test(p.key)));
+      // and a fraction is a piece only where an entry claims its shape (softmax's e^{z_i} / Σ e^{z_j})
+      return kept.filter((p) => !p.covered && (p.candidates.length || !(p.structure || /^sym:([A-Za-z0-9]|[·×∗*])$/.test(p.key))));
+    }
+
+    // One line of an align pasted alone (`Q(s, a) &= r + \gamma V(s') \\`): its & and \\ are
+    // alignment, so it is read inside an aligned block.
+    function aligned(tex) {
+      if (!/(^|[^\\])&/.test(tex) || /\\begin\s*\{/.test(tex)) return tex;
+      return "\\begin{aligned}" + tex.replace(/\\\\\s*$/, "") + "\\end{aligned}";
     }
 
     function read(input, opts) {
       const raw = String(input || "");
       if (raw.length > MAX_INPUT) return { error: "The formula is " + raw.length + " characters long; the reader takes at most " + MAX_INPUT + ". Paste one formula at a time." };
       if (!raw.trim()) return { error: "Paste a formula to read it." };
-      const tex = normalise(raw);
+      const tex = aligned(normalise(raw));
       const parsed = parse(tex, opts && opts.macros);
       if (parsed.error) return { tex, error: parsed.error };
       const items = tree.build(parsed.tree, tex, glyph, isWord);
@@ -104,7 +124,7 @@
     // Where a formula of the site links its symbols: [{start, end, id, claims, breaks}].
     function linksOf(tex, opts) {
       let parsed;
-      try { parsed = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, data.macros) })); } catch (err) { return []; }
+      try { parsed = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, COMPAT, data.macros) })); } catch (err) { return []; }
       const pieces = recognise(tree.build(parsed, tex, glyph, isWord), tex, opts && opts.home);
       return links.spans(tex, pieces, data.lettersEntry);
     }

@@ -68,7 +68,10 @@
       const index = /^[a-z]$/.test(p.flags.subText || "") || /^[a-z]$/.test(p.flags.supText || "");
       if (top.context && !bar) return !index;
       if (/^sym:(bold:)?[\u0370-\u03ff]$/.test(p.key)) return false;
-      return p.scored.length === 1 || !!(top.about || top.context);
+      // the only entry that declares it (a reading by convention or the letters page is no rival), or
+      // one about it, or one whose context or pattern says so
+      const rivals = p.scored.filter((c) => !c.byKind && c.id !== lettersEntry);
+      return rivals.length === 1 || !!(top.about || top.context || (top.sources || []).includes("pattern"));
     });
     // the entries that claim a piece: those that declare it, not those that merely use its letter
     const claims = (p) => p.scored.filter((c) => c.id !== lettersEntry && (c.declared >= 3 || c.context)).map((c) => c.id);

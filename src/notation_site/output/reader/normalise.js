@@ -18,7 +18,9 @@
     for (const [cmd, glyph] of Object.entries(data.texGlyphs)) {
       if (glyph.length === 1 && !(glyph in glyphTex) && !/[A-Za-z0-9(){}[\]|*.,:;=<>+\-'/!]/.test(glyph)) glyphTex[glyph] = "\\" + cmd;
     }
-    Object.assign(glyphTex, { "∑": "\\sum", "∏": "\\prod", "Σ": "\\Sigma", "Π": "\\Pi", "∣": "\\mid", "∼": "\\sim", "~": "\\sim", "−": "-", "·": "\\cdot", "⋅": "\\cdot", "ϵ": "\\epsilon", "ε": "\\varepsilon", "′": "'", "…": "\\ldots", "⋯": "\\cdots" });
+    // the look-alikes a PDF gives, as the TeX they stand for (notation_site.tex.text.PASTED, the
+    // table search folds by too)
+    for (const [glyph, tex] of Object.entries(data.pasted)) glyphTex[glyph] = tex;
     for (const [letter, glyph] of Object.entries(data.doubleStruck)) glyphTex[glyph] = "\\mathbb{" + letter + "}";
     for (const [letter, glyph] of Object.entries(data.scriptLetters)) glyphTex[glyph] = "\\mathcal{" + letter + "}";
     const scripts = data.scripts; // ᵀ -> ^T, ₖ -> _k
@@ -29,7 +31,7 @@
       // a letter and a combining accent, also when precomposed (ŷ, ᾱ): θ̂ -> \hat{θ}
       s = s.normalize("NFD").replace(/(.)([\u0302\u0303\u0304\u0305\u0307\u20d7])/gu, (m, base, mark) => COMBINING[mark] + "{" + base + "}").normalize("NFC");
       // a star right after a letter or a closing bracket is a superscript star (θ*, Q*(s, a))
-      s = s.replace(/([A-Za-z\u0370-\u03ff})\]])[*∗⋆](?![A-Za-z0-9])/g, "$1^{*}");
+      if (s.indexOf("\\") < 0) s = s.replace(/([A-Za-z\u0370-\u03ff})\]])[*∗⋆](?![A-Za-z0-9])/g, "$1^{*}");
       let out = "";
       const chars = Array.from(s);
       for (let i = 0; i < chars.length; i++) {

@@ -17,15 +17,17 @@
 // - a little for an entry that declares few pieces (it is about less).
 // The best candidate is the reading; it is sure when it leads the next by at least SURE.
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./tree.js"), require("./templates.js"));
-  else { const p = root.NotationReaderParts; p.score = factory(p.tree, p.templates); }
-})(typeof globalThis !== "undefined" ? globalThis : this, function (tree, templates) {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./tree.js"), require("./pieces.js"), require("./templates.js"));
+  else { const p = root.NotationReaderParts; p.score = factory(p.tree, p.pieces, p.templates); }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (tree, piecesMod, templates) {
   "use strict";
 
   const W = {
     pattern: 5, both: 4, command: 3, glyph: 3, longer: 2, name: 3, alias: 2, letter: 1, kind: 1, context: 0.5,
-    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, home: 4,
-    letters: 3.2, // the letters page, for a Greek letter whose meaning depends on the paper
+    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, topicFloor: 0.35, home: 8,
+    letters: 4.51, // the letters page, for a Greek letter whose meaning depends on the paper: ahead
+    // of any entry that only lists the letter (letter + shape + 0.5, and a little topic), behind
+    // one that is about it, has a matching context or clearly shares the formula's topic
   };
   const SURE = 1;
   const LETTER = /^sym:(bold:)?[A-Za-z0-9]$/;
@@ -41,9 +43,11 @@
     const owned = {};
     for (const e of data.entries) entries[e.id] = e;
 
-    const size = (items) => { let n = 0; tree.walk(items, (it) => { if (it.t !== "any") n++; }); return n; };
-    const piecesOf = (tex) => { const items = compile(tex); return items ? tree.pieces(items) : []; };
-    const notation = (ps) => ps.filter((p) => !p.weak && !LETTER.test(p.key));
+    // how much a template pins down: its items, and each script it requires (\mathbb{E}_{·}[·] says more than \mathbb{E}[·])
+    const size = (items) => { let n = 0; tree.walk(items, (it) => { if (it.t !== "any") n += 1 + (it.sub ? 1 : 0) + (it.sup ? 1 : 0); }); return n; };
+    const piecesOf = (tex) => { const items = compile(tex); return items ? piecesMod.pieces(items) : []; };
+    // pieces of notation: not a plain letter, nor a fraction (a fraction is a piece only in a context)
+    const notation = (ps) => ps.filter((p) => !p.weak && !LETTER.test(p.key) && !p.structure);
     function declare(key, id, strength, source) {
       const m = index[key] || (index[key] = new Map());
       const have = m.get(id) || { best: 0, sources: new Set() };
@@ -53,8 +57,8 @@
     }
     // The key a declared piece of TeX stands for: a named index (d_k) if that is what it is, else
     // its first piece of notation, else its only piece.
-    function keyOf(tex) {
-      const items = compile(tex);
+    function keyOf(tex, template) {
+      const items = template ? compile(tex, true) : compile(tex);
       // a bar declared alone (|, \vert, ‖, \Vert) is the pair (|x|, ‖x‖); \mid and \parallel
       // are the separators (p(a ∣ s), KL(P ∥ Q))
       if (items && items.length === 1 && items[0].sep && !/^(\\mid|∣|\\parallel|∥)$/.test(items[0].text)) {
@@ -65,7 +69,12 @@
         const key = tree.delimKey(items[0]);
         return { key, piece: { key, item: items[0], flags: {} }, alone: true };
       }
-      const ps = piecesOf(tex);
+      // a whole construct declared as the piece (\frac{·}{·}, \sqrt{·}): that construct
+      if (template && items && items.length === 1 && ["frac", "sqrt", "accent", "group"].includes(items[0].t)) {
+        const p = piecesMod.pieces(items).find((q) => q.item === items[0] && !q.weak);
+        if (p) return { key: p.key, piece: p, alone: true };
+      }
+      const ps = template ? (items ? piecesMod.pieces(items) : []) : piecesOf(tex);
       const strong = ps.filter((p) => !p.weak), weak = ps.filter((p) => p.weak);
       const letters = (l) => l.filter((p) => !/^sym:(bold:)?[A-Za-z0-9\u0370-\u03ff]$/.test(p.key));
       if (weak.length === 1 && letters(strong).length <= 1 && strong.length <= 2) return { key: weak[0].key, piece: weak[0], alone: true };
@@ -81,11 +90,13 @@
       // a declared command or glyph is read as a formula is (σ² is \sigma^{2}); a context as a template
       const items = source === "form" ? templates.wildcards(compile(tex) || []) : compile(tex, true);
       if (!items) return;
-      const target = tree.pieces(items).find((p) => p.key === key);
+      const target = piecesMod.pieces(items).find((p) => p.key === key);
       if (!target) return;
       forms.push({ id, key, tex, items, target: target.item, mark: !!target.mark, source });
     }
 
+    // whether an entry's symbol is that one piece (θ for the parameters, η for the learning rate)
+    const symbolIs = (e, key) => { const ps = piecesOf(e.symbol).filter((p) => !p.weak); return ps.length === 1 && ps[0].key.replace(/^sym:bold:/, "sym:") === key.replace(/^sym:bold:/, "sym:"); };
     for (const e of data.entries) {
       if (e.id === data.lettersEntry) continue;
       const keys = new Set();
@@ -94,15 +105,19 @@
         for (const t of list) {
           const k = keyOf(t);
           if (!k) continue;
+          // where the entry says in which contexts the piece is its reading, that is where it is
+          // (unless its symbol is that piece: the parameters entry is θ, its contexts only add to it)
+          if (Object.keys(e.contexts || {}).some((c) => (keyOf(c, true) || {}).key === k.key) && !symbolIs(e, k.key)) { mine(k.key, W.letter, "letter"); continue; }
           // a plain letter (𝑥 for the fonts entry, X for the random variable) is only a letter
           if (/^sym:[A-Za-z]$/.test(k.key)) { mine(k.key, W.letter, "letter"); continue; }
+          if (k.piece.structure) continue;
           mine(k.key, k.alone ? W[source] : W.longer, source);
           // declared with more than the piece (σ^2, β_1, \lvert A \rvert): a template too
           if (!k.piece.weak && size(compile(t) || []) > 1) addForm(e.id, k.key, t, "form");
         }
       }
       for (const [piece, list] of Object.entries(e.contexts || {})) {
-        const k = keyOf(piece);
+        const k = keyOf(piece, true);
         if (!k) continue;
         for (const t of list) {
           if (t === piece) mine(k.key, W.pattern, "pattern");
@@ -146,9 +161,9 @@
     for (const v of Object.values(vocab)) for (const k of v) df[k] = (df[k] || 0) + 1;
     const n = Object.keys(vocab).length;
     const rarity = (k) => (df[k] ? Math.log(n / df[k]) / Math.log(n) : 0);
+    // the letters page lists every letter an entry gives a meaning
     const lettersPage = {};
-    const host = entries[data.lettersEntry];
-    if (host) for (const letter of host.letters) { const k = piecesOf(letter)[0]; if (k) lettersPage[k.key] = true; }
+    if (entries[data.lettersEntry]) for (const e of data.entries) for (const letter of e.letters) { const k = piecesOf(letter)[0]; if (k) lettersPage[k.key] = true; }
     const words = new Set(Object.keys(index).filter((k) => k.startsWith("word:")).map((k) => k.slice(5)));
     // how entries' templates are read aloud, the most specific first
     const speech = [];
@@ -158,7 +173,7 @@
         if (items) speech.push({ id: e.id, tex, items, say, size: size(items) });
       }
     }
-    speech.sort((a, b) => b.size - a.size);
+    speech.sort((a, b) => b.size - a.size || (a.tex < b.tex ? -1 : a.tex > b.tex ? 1 : a.id < b.id ? -1 : 1)); // the same order however the data is written
     return { entries, index, forms, kinds, vocab, owned, rarity, lettersPage, words, speech, lettersEntry: data.lettersEntry };
   }
 
@@ -218,11 +233,17 @@
         // a context that matches is a declaration of this piece here
         if (r.context && r.declared < W.command) r.declared = W.command;
         r.shape = W.shape * agreement(p.flags, e.shapes[p.key] || e.shapes[plainKey]);
-        if (e.about === plainKey) r.about = e.only ? W.aboutOnly : W.about;
+        // about the piece; for a Greek letter only where it is used as in the entry's symbol (ρ(X, Y)
+        // is the correlation, ρ_t is not)
+        // (an index is no difference: θ_t is the parameters' θ; a label is: σ_θ(s) is not the sigmoid)
+        const indexed = /^[a-z0-9+\-−, ]+$/.test(p.flags.subText || "");
+        const asUsed = Object.assign({}, p.flags, indexed ? { sub: !!(e.shapes[p.key] || e.shapes[plainKey] || {}).sub } : {});
+        if (e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(asUsed, e.shapes[p.key] || e.shapes[plainKey]) < 1)) r.about = e.only ? W.aboutOnly : W.about;
         // the topic weighs only where a piece's meaning depends on the formula: a letter, a bar
         let topic = 0;
         const v = m.vocab[r.id];
-        if (v && OVERLOADED.test(p.key)) for (const k of keysHere) if (k !== p.key && k !== plainKey && v.has(k)) topic += m.rarity(k);
+        // (keys most entries use, such as x, i, =, say nothing about the topic)
+        if (v && OVERLOADED.test(p.key)) for (const k of keysHere) if (k !== p.key && k !== plainKey && v.has(k) && m.rarity(k) >= W.topicFloor) topic += m.rarity(k);
         r.topic = Math.min(W.topicCap, W.topic * topic);
         if (home && r.id === home) r.home = W.home;
         r.specific = 0.5 / (m.owned[r.id] || 1);
@@ -230,13 +251,15 @@
       }
       let list = Array.from(rows.values());
       // a Greek letter whose meaning depends on the paper: the letters page is a candidate too
-      if (GREEK_KEY.test(plainKey) && m.lettersPage[plainKey] && list.length) list.push({ id: m.lettersEntry, score: W.letters, letters: W.letters, declared: 0, context: 0 });
+      if (GREEK_KEY.test(plainKey) && (/^sym:[α-ω]$/.test(plainKey) || m.lettersPage[plainKey]) && m.entries[m.lettersEntry] && list.length) list.push({ id: m.lettersEntry, score: W.letters, letters: W.letters, declared: 0, context: 0 });
       list.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
       // a plain Latin letter that no entry names by a command, a glyph or a context is a variable
-      if (/^sym:[A-Za-z]$/.test(p.key) && !list.some((c) => c.declared >= W.command || c.context > 0)) list = [];
+      // (on an entry's own page, a letter that entry lists is its letter)
+      if (/^sym:[A-Za-z]$/.test(p.key) && !list.some((c) => c.declared >= W.command || c.context > 0 || (c.home > 0 && c.declared > 0))) list = [];
       p.scored = list;
       p.candidates = list.map((c) => c.id);
-      p.sure = list.length > 0 && (list.length === 1 || list[0].score - list[1].score >= SURE);
+      // the letters page is a "could be", never a sure reading
+      p.sure = list.length > 0 && list[0].id !== m.lettersEntry && (list.length === 1 || list[0].score - list[1].score >= SURE);
     }
   }
 

@@ -1,7 +1,7 @@
 // The whole formula read aloud, in words. Where an entry's `speech` template matches (the
 // expectation's `\mathbb{E}_{·}[·]`: "the expected value, over ·, of ·") and that entry is the
 // reading of a piece it covers, the template's words are said, each `·` filled with what it
-// matched; everything else is read by the rules below: letters and Greek names, "of" for a
+// matched (in order, or `·2` for the template's second); everything else is read by the rules below: letters and Greek names, "of" for a
 // function applied, "sub" for an index, a label after a superscript that is one (Q^π: "Q pi",
 // W^O: "W O"), "squared" and "to the power" only for powers, "prime", "transpose", "star".
 (function (root, factory) {
@@ -15,7 +15,9 @@
   const MARK = { T: "transpose", "*": "star", "-1": "inverse", "+": "plus", "-": "minus" };
   const PRIMES = ["", "prime", "double prime", "triple prime"];
   const POWERS = { 2: "squared", 3: "cubed" };
-  const GROUP = { "(": ["open paren", "close paren"], "[": ["open bracket", "close bracket"], "{": ["open brace", "close brace"], "⟨": ["the inner product of", "end inner product"], "⌊": ["the floor of", "end floor"], "⌈": ["the ceiling of", "end ceiling"], "|": ["the absolute value of", "end absolute value"], "‖": ["the norm of", "end norm"] };
+  const OPERATORS = { "∑": "the sum", "∏": "the product", "∫": "the integral", "∮": "the contour integral", "⋃": "the union", "⋂": "the intersection" };
+  const OPERATOR_WORDS = { max: "the max", min: "the min", argmax: "the argmax", argmin: "the argmin", sup: "the supremum", inf: "the infimum", lim: "the limit", limsup: "the limit superior", liminf: "the limit inferior", log: "log" };
+  const GROUP = { "(": ["open paren", "close paren"], "[": ["open bracket", "close bracket"], "{": ["open brace", "close brace"], "⟨": ["the inner product of", "end inner product"], "⌊": ["the floor of", "end floor"], "⌈": ["the ceiling of", "end ceiling"], "|": ["the absolute value of", "end absolute value"], "‖": ["the norm of", "end norm"], cases: ["in cases:", "end cases"] };
 
   function say(items, pieces, m, data) {
     const top = new Map(); // formula item -> the ids read at it
@@ -30,10 +32,13 @@
         if (!templates.seq(t.items, 0, f, i, false, align, slots)) continue;
         if (!align.some(([x, y]) => x.t !== "any" && (top.get(y) || []).indexOf(t.id) >= 0)) continue;
         const end = endOf(align, slots, f, i);
-        // a slot inside a script is read as a script is (\inf_{x > 0}: "over x greater than 0")
-        const placeOf = (q) => { for (const [, y] of align) { if (y.sub === q) return "sub"; if (y.sup === q) return "sup"; } return where; };
+        const placeOf = (q) => { for (const [, y] of align) { if (y.sub === q) return "sub"; if (y.sup === q) return "sup"; } return "args"; };
         let k = 0;
-        const text = t.say.replace(/·/g, () => { const s = slots[k++]; return s ? seq(s.seq.slice(s.from, s.to), placeOf(s.seq)) : ""; });
+        // what a template's · holds is a list of arguments or conditions: its commas are "and"
+        // (·2 says the second · of the template here: the 2-norm of x is "the ·2-norm of ·1");
+        // a slot inside a script is read as a script is (\inf_{x > 0}: "over x greater than 0")
+        const say = (s) => (s ? seq(s.seq.slice(s.from, s.to), placeOf(s.seq)) : "");
+        const text = t.say.replace(/·([1-9])?/g, (_, n) => say(n ? slots[Number(n) - 1] : slots[k++]));
         return { text, end };
       }
       return null;
@@ -52,7 +57,7 @@
         const t = template(f, i, where);
         if (t) { out.push(t.text); i = t.end - 1; continue; }
         const it = f[i];
-        if (it.argsOf) continue; // said with its head
+        if (it.argsOf && f.indexOf(it.argsOf) >= 0) continue; // said with its head
         out.push(item(it, where, f));
       }
       return word(out.join(" "));
@@ -71,7 +76,10 @@
           if (it.letter) return letter(it);
           if (it.sep && it.key === "sym:|") return "given";
           if (it.key === "sym:∅") return "";
-          const said = spoken[it.key.slice(4)] || spoken[it.text] || it.key.slice(4);
+          if (where === "dims" && it.key === "sym:×") return "by";
+          if (it.key === "sym:·" && where === "args") return "dot";
+          // a symbol with no spoken form: its glyph, never its command's name
+          const said = spoken[it.key.slice(4)] || spoken[it.text] || (it.key.slice(4)[0] === "\\" ? it.key.slice(5) : it.key.slice(4));
           // in an index a relation is a condition, not a sentence: x_{<t} is "x sub less than t"
           return (where === "sub" || where === "sup") && it.role === "rel" ? said.replace(/^is /, "") : said;
         }
@@ -111,6 +119,8 @@
       if (s.length === 1 && s[0].t === "num") return POWERS[s[0].text] || "to the power " + s[0].text;
       const one = s.length === 1 ? s[0] : null;
       if (one && (one.t === "word" || one.t === "text" || (one.letter && !/^[a-z]$/.test(one.letter)))) return seq(s, "sup");
+      // a run of plain letters is a label (g_t^{ave}), not a product
+      if (s.length >= 2 && s.every((x) => x.t === "sym" && /^[a-z]$/.test(x.text) && !x.scripted)) return s.map((x) => x.text).join("");
       const body = seq(s, "sup");
       return "to the power " + body + (s.length > 1 ? ", end power" : "");
     }
@@ -120,19 +130,45 @@
       return "sub " + seq(s, "sub");
     }
 
-    function item(it, where, f) {
-      const parts = [head(it, where, f)];
+    // A large operator or an operator word with limits: "the sum from i = 1 to n of", "the max
+    // over a of", "log base 2 of".
+    function operator(it) {
+      const name = it.t === "sym" && it.role === "op" ? OPERATORS[it.key.slice(4)] : it.t === "word" ? OPERATOR_WORDS[it.word.toLowerCase()] : null;
+      if (!name) return null;
+      if (name === "log") return "log base " + seq(it.sub, "sub") + (it.args ? "" : " of");
+      const parts = [name];
+      if (it.sub && it.sup) parts.push("from " + seq(it.sub, "sub") + " to " + seq(it.sup, "sup"));
+      else if (it.sub) parts.push("over " + seq(it.sub, "sub"));
+      else if (it.sup) parts.push("up to " + seq(it.sup, "sup"));
+      if (!it.args) parts.push("of");
+      return parts.join(" ");
+    }
+
+    // `within`: the items being said; a head's brackets outside them are said by a template
+    function item(it, where, within) {
+      const op = (it.sub || it.sup) && !it.mark ? operator(it) : null;
+      if (op) return it.args ? op + " " + args(it) : op;
+      // a number set's superscript is its dimensions: ℝ^d is "R d", ℝ^{m×n} "R m by n"
+      if (it.font === "mathbb" && it.sup && !it.mark) return [letter(it).replace(/^double-struck /, ""), seq(it.sup, "dims")].join(" ");
+      const parts = [head(it, where, within)];
       if (it.sub) parts.push(sub(it));
       if (it.primes) parts.push(PRIMES[Math.min(it.primes, 3)]);
       if (it.mark === "(·)") parts.push("superscript " + seq(it.sup, "sup"));
       else if (it.mark) parts.push(MARK[it.mark] || "");
       else if (it.sup) parts.push(sup(it, where));
-      if (it.args) {
-        const body = it.args.body;
-        parts.push("of " + seq(body, "args"));
-        for (const k of ["sup", "sub"]) if (it.args[k]) parts.push(k === "sup" ? sup(it.args, where) : sub(it.args));
-      }
+      if (it.args && (!within || within.indexOf(it.args) >= 0)) parts.push(applied(it) ? args(it) : "times " + head(it.args, where));
       return parts.filter(Boolean).join(" ");
+    }
+    // f(x), p(a ∣ s), σ(z): "of"; a Greek letter that no reading of it applies (β_1(1 − β_2)) multiplies
+    function applied(it) {
+      if (!(it.t === "sym" && it.letter && !/^[A-Za-z]$/.test(it.letter) && !it.font)) return true;
+      const ids = top.get(it) || [];
+      return ids.some((id) => { const e = m.entries[id]; const shape = e && e.shapes && (e.shapes[it.key] || e.shapes[it.key.replace(/^sym:bold:/, "sym:")]); return !!(shape && shape.call); });
+    }
+    function args(it) {
+      const parts = ["of " + seq(it.args.body, "args")];
+      for (const k of ["sup", "sub"]) if (it.args[k]) parts.push(k === "sup" ? sup(it.args, "") : sub(it.args));
+      return parts.join(" ");
     }
 
     return word(seq(items, ""));

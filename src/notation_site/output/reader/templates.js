@@ -1,7 +1,8 @@
 // Templates: a piece of TeX with `·` for "anything here", matched against a formula's items
 // (tree.js). An entry's `contexts` say in which templates a piece is that entry's reading
 // (`Q: ['Q(s, a)', 'Q^\pi']`), its `speech` how a template is read aloud. In a template:
-// - `·` matches one or more items of the formula;
+// - `·` matches one or more items of the formula, and exactly one right before brackets (the
+//   head applied to them);
 // - a plain letter matches that letter with any scripts or primes (`s` matches s_t, s′, s_{t+1});
 // - scripts written in the template must be there (`Q^\pi` needs a superscript π);
 // - round and square brackets match each other; every other item must be the same.
@@ -13,8 +14,12 @@
 
   // The template's items with `·` as wildcards (KaTeX reads · as punctuation).
   function wildcards(items) {
-    return items.map((it) => {
-      if (it.t === "sep" && (it.text === "·" || it.text === "\\cdotp")) return { t: "any" };
+    return items.map((it, i) => {
+      // a · right before brackets is the one thing applied to them: ·(· \mid ·) is p(a ∣ s)
+      const dot = it.t === "sep" && (it.text === "·" || it.text === "\\cdotp");
+      // ·_\theta(·): one thing with those scripts (Q_θ, π_θ, p_θ applied)
+      if (dot && (it.sub || it.sup)) return { t: "any1", sub: it.sub ? wildcards(it.sub) : null, sup: it.sup ? wildcards(it.sup) : null, primes: it.primes, mark: it.mark };
+      if (dot) return items[i + 1] && items[i + 1].t === "group" && !items[i + 1].key ? { t: "any", one: true } : { t: "any" };
       const copy = Object.assign({}, it);
       for (const k of ["sub", "sup", "body", "numer", "denom", "base", "index"]) if (Array.isArray(it[k])) copy[k] = wildcards(it[k]);
       if (it.t === "sym" && it.key === "sym:∅") copy.t = "any1"; // a bare script: ^\top is ·^\top
@@ -36,7 +41,7 @@
     if (ti === t.length) return whole ? fi === f.length : true;
     const x = t[ti];
     if (x.t === "any") {
-      for (let k = fi + 1; k <= f.length; k++) {
+      for (let k = fi + 1; k <= (x.one ? Math.min(fi + 1, f.length) : f.length); k++) {
         const mark = align.length, slot = slots.length;
         slots.push({ seq: f, from: fi, to: k });
         if (seq(t, ti + 1, f, k, whole, align, slots)) return true;
@@ -91,7 +96,7 @@
     for (const f of seqs) {
       for (let i = 0; i < f.length; i++) {
         const align = [];
-        if (seq(template, 0, f, i, false, align)) found.push({ align, size: align.filter(([x]) => x.t !== "any1").length, start: f[i], seq: f });
+        if (seq(template, 0, f, i, false, align)) found.push({ align, size: align.reduce((n, [x]) => n + (x.t === "any1" ? 0 : 1) + (x.sub ? 1 : 0) + (x.sup ? 1 : 0), 0), start: f[i], seq: f });
       }
     }
     return found;

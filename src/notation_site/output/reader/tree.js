@@ -4,31 +4,29 @@
 // rest, and each piece of notation given its key. Templates (entries' `contexts` and `speech`)
 // are read by the same code, so a template and a formula always agree on what an item is.
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory();
-  else (root.NotationReaderParts = root.NotationReaderParts || {}).tree = factory();
-})(typeof globalThis !== "undefined" ? globalThis : this, function () {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./brackets.js"));
+  else { const p = root.NotationReaderParts; p.tree = factory(p.brackets); }
+})(typeof globalThis !== "undefined" ? globalThis : this, function (brackets) {
   "use strict";
+
+  const { group, pair, link, children, span, SEPARATOR, PLAIN } = brackets;
 
   // Brackets that pair into a group, by their opening token; bars pair with themselves.
   const OPENERS = { "(": "(", "\\lparen": "(", "[": "[", "\\lbrack": "[", "\\{": "{", "\\lbrace": "{", "\\langle": "⟨", "⟨": "⟨", "\\lfloor": "⌊", "\\lceil": "⌈", "\\lvert": "|", "\\lVert": "‖", ".": "." };
   const CLOSERS = { ")": ")", "\\rparen": ")", "]": "]", "\\rbrack": "]", "\\}": "}", "\\rbrace": "}", "\\rangle": "⟩", "⟩": "⟩", "\\rfloor": "⌋", "\\rceil": "⌉", "\\rvert": "|", "\\rVert": "‖", ".": "." };
   const BARS = { "|": "|", "\\vert": "|", "\\|": "‖", "\\Vert": "‖", "‖": "‖" };
-  // What a pair of delimiters is, for keys and for template matching: round and square
-  // brackets are one class (half-open intervals mix them); the others are their own.
-  const SEPARATOR = { "|": "sym:∣", "‖": "sym:∥" };
-  const DELIM_KEY = { "|": "sym:|", "‖": "sym:‖", "⟨": "sym:⟨", "⌊": "sym:⌊", "⌈": "sym:⌈" };
-  const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
+  const FONT_KEY = { mathbb: "mathbb", mathcal: "mathcal", mathscr: "mathcal", mathfrak: "mathfrak", mathbf: "bold", boldsymbol: "bold", bm: "bold", textbf: "bold", pmb: "bold", mathsf: "mathsf", mathrm: "mathrm", textrm: "mathrm", mathup: "mathrm", mathtt: "mathtt", mathit: "", textit: "" };
   const WORD_FONTS = new Set(["mathrm", "textrm", "mathsf", "mathit", "textit", "textsf", "mathtt", "texttt", "operatorname", "mathbf", "textbf"]);
   const PRIME = new Set(["\\prime", "′", "'"]);
   const STAR = new Set(["*", "\\ast", "\\star", "∗", "⋆"]);
   const TRANSPOSE = new Set(["T", "\\top", "\\intercal", "⊤", "\\mathsf{T}", "\\mathrm{T}"]);
   const SPACES = new Set(["spacing", "kern"]);
   // one key for a letter and its variant form: \epsilon and \varepsilon are one ε
+  // what KaTeX writes for a command inside an environment: \vdots in an array is \varvdots
+  const NEGATED = { "=": "≠", "∈": "∉", "<": "≮", ">": "≯", "≤": "≰", "≥": "≱", "≡": "≢", "∼": "≁", "⊂": "⊄", "⊆": "⊈" };
+  const INTERNAL = { "\\varvdots": "\\vdots", "\\@cdots": "\\cdots", "\\dotsc": "\\ldots", "\\dotsb": "\\cdots", "\\dotso": "\\ldots", "\\dotsm": "\\cdots", "\\dotsi": "\\cdots" };
   const VARIANTS = { "ϵ": "ε", "ϕ": "φ", "ϑ": "θ", "ϱ": "ρ", "ς": "σ", "ϖ": "π", "ϰ": "κ" };
   const OPERATORS = { "\\sum": "sym:∑", "\\prod": "sym:∏", "\\coprod": "sym:∐", "\\bigcup": "sym:⋃", "\\bigcap": "sym:⋂" };
-  const NEGATED = { "=": "≠", "∈": "∉", "<": "≮", ">": "≯", "≤": "≰", "≥": "≱", "≡": "≢", "∼": "≁", "⊂": "⊄", "⊆": "⊈" };
-  // KaTeX's internal names for commands it defines as macros: \cdots is \@cdots, \vdots \varvdots
-  const INTERNAL = { "\\@cdots": "\\cdots", "\\varvdots": "\\vdots" };
   const GREEK = /^\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)$/;
 
   // The source range [start, end) of a node: its own loc, else that of its descendants.
@@ -42,7 +40,6 @@
     })(node);
     return lo <= hi ? [lo, hi] : null;
   }
-  const span = (a, b) => (a && b ? [Math.min(a[0], b[0]), Math.max(a[1], b[1])] : a || b);
 
   function asList(node) {
     if (!node) return [];
@@ -76,7 +73,7 @@
   // Build the item sequence of KaTeX nodes. `glyph(cmd)` is the character a command draws
   // (\alpha -> α); `isWord(w)` says whether a run of plain letters is a known name (softmax).
   function builder(tex, glyph, isWord) {
-    const key = (t) => { const g = t[0] === "\\" ? glyph(t) : t; return "sym:" + (VARIANTS[g] || g); };
+    const key = (t) => { const g = t[0] === "\\" ? glyph(INTERNAL[t] || t) : t; return "sym:" + (VARIANTS[g] || g); };
     // KaTeX gives a source position to tokens only: a command's own (\max, \sqrt, \hat) is
     // found by its name, after the last token read
     let cursor = 0;
@@ -103,11 +100,11 @@
         case "styling": case "sizing": case "color": case "mclass": case "hbox": case "phantom": case "smash":
         case "lap": case "raisebox": case "enclose": case "href": case "html": case "internal":
           for (const c of asList(n.body)) node(c, out, where); return;
-        // \neq, \notin, \coloneqq: KaTeX draws them from parts; the MathML branch holds the one character
+        // \neq, \notin, \coloneqq: KaTeX draws them from parts; the MathML branch holds the one
+        // character, wrapped in \mathrel when it is a relation, as ≤ and = are
         case "htmlmathml": {
           const from = out.length;
           for (const c of asList(n.mathml)) node(c, out, where);
-          // KaTeX wraps the character in \mathrel: a relation, as ≤ and = are
           if (asList(n.mathml).some((c) => c.type === "mclass" && c.mclass === "mrel")) for (const it of out.slice(from)) if (it.t === "sym") it.role = "rel";
           return;
         }
@@ -116,8 +113,9 @@
         case "mathord": case "textord": case "atom": return token(n, out, where);
         case "op": {
           const range = opRange(n);
-          if (n.body) { // \operatorname*{...} parses to op with a body in some versions
-            const w = lettersOf(n.body);
+          if (n.body) { // \operatorname*{...} parses to op with a body in some versions; \mathop{\mathbb{E}}
+            const body = asList(n.body);
+            const w = body.length === 1 && body[0].type === "font" ? null : lettersOf(n.body);
             if (w) { out.push({ t: "word", word: w, key: "word:" + w.toLowerCase(), text: w, range, op: true, node: n }); return; }
             for (const c of asList(n.body)) node(c, out, where);
             return;
@@ -135,6 +133,10 @@
         }
         case "font": return font(n, out, where);
         case "text": {
+          // \textbf{b}, \textrm{x}: one letter in a font, as \mathbf{b} and \mathrm{x}
+          const inner = asList(n.body).filter((x) => !SPACES.has(x.type));
+          const textFont = { "\\textbf": "mathbf", "\\textrm": "mathrm", "\\textsf": "mathsf", "\\textit": "mathit", "\\texttt": "mathtt" }[n.font];
+          if (textFont && inner.length === 1 && /^[A-Za-z]$/.test(inner[0].text || "")) return font({ type: "font", font: textFont, body: inner[0], loc: n.loc }, out, where);
           const words = textOf(n.body).trim();
           if (!words) return;
           const w = /^[A-Za-z][A-Za-z0-9-]*$/.test(words) ? words.replace(/-/g, "") : null;
@@ -169,6 +171,8 @@
         case "leftright": {
           const body = seq(n.body, where);
           const open = OPENERS[n.left] || BARS[n.left] || n.left, close = CLOSERS[n.right] || BARS[n.right] || n.right;
+          // \left| s_0 = s \right. opens no pair: a sized conditional bar, then its condition
+          if (BARS[n.left] && n.right === ".") { out.push({ t: "sym", key: SEPARATOR[BARS[n.left]], text: n.left, role: "rel", sep: true, range: null, node: n }, ...body); return; }
           out.push(group(open, close, body, at(n), n, true));
           return;
         }
@@ -200,7 +204,7 @@
     }
 
     function token(n, out, where) {
-      const t = INTERNAL[n.text] || n.text;
+      const t = n.text;
       at(n);
       if (n.type === "atom" && n.family === "open" && OPENERS[t] && t !== "\\lvert" && t !== "\\lVert") { out.push({ t: "open", open: OPENERS[t], text: t, range: at(n), node: n }); return; }
       if (n.type === "atom" && n.family === "close" && CLOSERS[t] && t !== "\\rvert" && t !== "\\rVert") { out.push({ t: "close", close: CLOSERS[t], text: t, range: at(n), node: n }); return; }
@@ -210,7 +214,7 @@
       if (/^[0-9.]$/.test(t) && n.type === "textord") { out.push({ t: "num", text: t, range: at(n), node: n }); return; }
       if (t === "," || t === ";" || t === ":" || t === "." || t === "!" || (n.type === "atom" && n.family === "punct")) { out.push({ t: "sep", text: t === "\\colon" ? ":" : t, range: at(n), node: n }); return; }
       const role = n.type === "atom" ? n.family : "ord";
-      const item = { t: "sym", key: t === "\\mid" || t === "∣" ? "sym:∣" : t === "\\parallel" || t === "∥" ? "sym:∥" : key(t), text: t, role, range: at(n), node: n };
+      const item = { t: "sym", key: t === "\\mid" || t === "∣" ? "sym:∣" : t === "\\parallel" || t === "∥" ? "sym:∥" : key(t), text: INTERNAL[t] || t, role, range: at(n), node: n };
       if (item.key === "sym:∣" || item.key === "sym:∥") item.sep = true;
       if (/^[A-Za-z]$/.test(t)) item.letter = t;
       else if (GREEK.test(t)) item.letter = item.key.slice(4);
@@ -250,6 +254,8 @@
       if (n.sub) out.sub = seq(n.sub, "sub");
       if (n.sup) {
         let sup = asList(n.sup).filter((x) => !SPACES.has(x.type));
+        // x^{'}: KaTeX reads the ' inside braces as a prime with no base
+        if (sup.length === 1 && sup[0].type === "supsub" && !sup[0].base && !sup[0].sub) sup = asList(sup[0].sup);
         while (sup.length && PRIME.has(sup[0].text)) { out.primes++; sup = sup.slice(1); }
         const flatText = sup.map((x) => x.text || (x.type === "font" ? "\\" + x.font + "{" + (lettersOf(x.body) || "") + "}" : "?")).join("");
         const r = rangeOf(n.sup, tex);
@@ -278,6 +284,8 @@
       else if (out.length - before > 1) { const body = out.splice(before); item = group("{", "}", pair(body), rangeOf(base, tex), base, false); out.push(item); }
       else { item = { t: "sym", key: "sym:∅", text: "", role: "ord", range: null, node: n }; out.push(item); }
       const s = scripts(n, where);
+      // an operator's superscript is a limit, never a mark: \sum_{t=0}^{T}, \prod^{*}
+      if (s.mark && (item.role === "op" || item.t === "word") && s.mark !== "(·)") { s.sup = seq(n.sup, "sup"); s.mark = null; s.markRange = null; s.supText = undefined; }
       if (item.t === "num" && base.type === "textord") { /* 10^{-4}: digits merged later */ }
       item.sub = s.sub; item.sup = s.sup; item.primes = s.primes; item.mark = s.mark; item.markRange = s.markRange; item.supText = s.supText;
       item.whole = at(n);
@@ -285,8 +293,22 @@
       item.scripted = true;
     }
 
-    // \not before a relation (KaTeX's combining slash, U+0338) negates it: \not= is ≠, \not\in is ∉;
-    // a relation with no negated character keeps its own key (\not\perp stays ⊥)
+    // Consecutive digits are one number (10, 0.02); a number's scripts stay on it.
+    // Three dots typed as full stops, x_1, ..., x_n, are the ellipsis \ldots.
+    function digits(items) {
+      const out = [];
+      for (const it of items) {
+        const last = out[out.length - 1];
+        if (it.t === "num" && last && last.t === "num" && !last.scripted && /^[0-9.]$/.test(it.text.slice(0, 1))) {
+          const merged = Object.assign({}, it, { text: last.text + it.text, range: span(last.range, it.range), whole: it.whole ? span(last.range, it.whole) : undefined });
+          out[out.length - 1] = merged;
+        } else out.push(it);
+      }
+      return out.map((it) => (it.t === "num" && /^\.{3,}$/.test(it.text) ? Object.assign({}, it, { t: "sym", key: "sym:...", role: "inner" }) : it));
+    }
+
+    // \not before a relation (KaTeX's combining slash, U+0338) negates it: \not= is ≠, \not\in
+    // is ∉; a relation with no negated character keeps its own key (\not\perp stays ⊥)
     function negations(items) {
       const out = [];
       for (let i = 0; i < items.length; i++) {
@@ -299,21 +321,6 @@
         }
       }
       return out;
-    }
-
-    // Consecutive digits are one number (10, 0.02); a number's scripts stay on it. Three dots
-    // typed as full stops, x_1, ..., x_n, are the ellipsis \ldots.
-    function digits(items) {
-      const out = [];
-      const dots = (it) => it && it.t === "num" && /^\.{3,}$/.test(it.text);
-      for (const it of items) {
-        const last = out[out.length - 1];
-        if (it.t === "num" && last && last.t === "num" && !last.scripted && /^[0-9.]$/.test(it.text.slice(0, 1))) {
-          const merged = Object.assign({}, it, { text: last.text + it.text, range: span(last.range, it.range), whole: it.whole ? span(last.range, it.whole) : undefined });
-          out[out.length - 1] = merged;
-        } else out.push(it);
-      }
-      return out.map((it) => (dots(it) ? Object.assign({}, it, { t: "sym", key: "sym:...", text: it.text, role: "inner" }) : it));
     }
 
     // Plain letters that spell a known name (`softmax(x)` typed without \mathrm, `log p`):
@@ -348,84 +355,6 @@
     return { seq };
   }
 
-  function group(open, close, body, range, node, sized) {
-    const key = DELIM_KEY[open] || (open === "." ? DELIM_KEY[close] : null) || null;
-    return { t: "group", open, close, body, key, text: key ? open + "·" + (close === "." ? "" : close) : null, range, node, sized };
-  }
-
-  // Pair brackets into groups, and bars: \lvert … \rvert always; plain | and ‖ left to right at
-  // one level (|x| + |y|), a lone one staying a separator (p(a | s), KL(P ‖ Q)).
-  function pair(items) {
-    const out = [];
-    const stack = [];
-    for (const it of items) {
-      if (it.t === "open") { stack.push({ it, at: out.length }); out.push(it); continue; }
-      if (it.t === "close" && stack.length) {
-        const { it: op, at } = stack.pop();
-        const body = pairBars(out.splice(at + 1));
-        out.pop();
-        const g = group(op.open, it.close, body, span(op.range, it.range), null, false);
-        g.openText = op.text; g.closeText = it.text;
-        g.ends = [op.range, it.whole || it.range];
-        copyScripts(it, g);
-        out.push(g);
-        continue;
-      }
-      out.push(it);
-    }
-    return pairBars(out);
-  }
-  function copyScripts(from, to) {
-    for (const k of ["sub", "sup", "primes", "mark", "markRange", "supText", "scripted"]) if (from[k] !== undefined) to[k] = from[k];
-    if (from.whole) to.whole = span(to.range, from.whole);
-  }
-  function pairBars(items) {
-    const out = items.slice();
-    for (const bar of ["‖", "|"]) {
-      for (;;) {
-        const at = [];
-        out.forEach((it, i) => { if (it.t === "bar" && it.bar === bar) at.push(i); });
-        // an explicit opener pairs with the next closer; plain bars pair left to right
-        let a = at.findIndex((i) => out[i].side !== "close");
-        if (a < 0) break;
-        let b = at.findIndex((i, k) => k > a && out[i].side !== "open");
-        if (b < 0) break;
-        const i = at[a], j = at[b];
-        const body = out.slice(i + 1, j);
-        const g = group(bar, bar, body, span(out[i].range, out[j].range), null, false);
-        g.openText = out[i].text; g.closeText = out[j].text;
-        g.ends = [out[i].range, out[j].whole || out[j].range];
-        copyScripts(out[j], g);
-        out.splice(i, j - i + 1, g);
-      }
-    }
-    // a lone bar is a separator, another piece than a pair: the conditional's ∣ (p(a | s)) or
-    // the divergence's ∥ (KL(P ‖ Q))
-    return out.map((it) => (it.t === "bar" ? Object.assign({}, it, { t: "sym", key: SEPARATOR[it.bar], role: "rel", sep: true }) : it));
-  }
-
-  // Mark heads that are called: an item followed by a round or square bracket group (f(x),
-  // 𝔼[X], Q^π(s, a)); the group is its argument list.
-  function link(items) {
-    for (let i = 0; i < items.length; i++) {
-      const it = items[i], next = items[i + 1];
-      if (next && next.t === "group" && (next.open === "(" || next.open === "[") && (it.t === "sym" || it.t === "word" || (it.t === "group" && !it.key && it.open === "(")) && !(it.t === "sym" && it.role && it.role !== "ord" && it.role !== "op")) {
-        it.args = next;
-        next.argsOf = it;
-      }
-    }
-    for (const it of items) for (const s of children(it)) link(s);
-    return items;
-  }
-
-  // The sequences inside an item.
-  function children(it) {
-    const out = [];
-    for (const k of ["sub", "sup", "body", "numer", "denom", "base", "index", "label"]) if (Array.isArray(it[k])) out.push(it[k]);
-    if (it.rows) for (const row of it.rows) for (const cell of row) out.push(cell);
-    return out;
-  }
-
   // Every item, depth first, with its parent item and the sequence it sits in.
   function walk(items, visit, parent, where) {
     items.forEach((it, i) => {
@@ -436,103 +365,9 @@
   }
 
 
-  // Keys that are never pieces: arithmetic, equality, plain punctuation.
-  const PLAIN = new Set(["sym:+", "sym:-", "sym:=", "sym:/", "sym:∅", "sym:\\colon", "sym:!", "sym:\\ ", "sym:.", "sym:'"]);
-  const PLAIN_LETTER = /^sym:[A-Za-z]$/;
-
-  // The pieces of a formula: every item that may name an entry, in source order, each with
-  // its key, text, source range, the item it comes from and its place (parent, where). A
-  // piece inside another (a letter under a hat) comes after its container. Marks on a script
-  // (T, *, -1, (i), primes) are pieces of their own; a letter whose index spells a name (d_k,
-  // π_ref) is also a whole piece ("script:d_k") that covers the letter.
-  function pieces(items) {
-    const out = [];
-    walk(items, (it, parent, seqOf, i, where) => {
-      const place = { parent, where, seq: seqOf, index: i };
-      const flags = { call: !!it.args, sup: !!(it.sup || it.mark || it.primes), sub: !!it.sub, op: !!it.op || it.t === "word", supText: flatText(it.sup, it), subText: flatText(it.sub) };
-      const emit = (key, text, range, extra) => { const p = Object.assign({ key, text, range, item: it, place, flags }, extra || {}); out.push(p); return p; };
-      const inScript = where === "sub" || where === "sup";
-      switch (it.t) {
-        case "sym": {
-          if (PLAIN.has(it.key) || (it.role === "punct")) break;
-          // a letter with a named index: d_k, d_{\text{model}}, p_{\text{data}}, y_w
-          const sub = it.sub && subName(it.sub);
-          if (it.letter && sub) emit("script:" + (it.font ? it.font + ":" : "") + it.letter + "_" + sub, it.text + "_" + sub, span(it.range, it.subRange), { weak: true, covers: it.key, named: true });
-          emit(it.key, it.text, it.range, { breaks: it.role === "bin" || it.role === "rel", kind: kindOf(it) });
-          break;
-        }
-        case "word":
-          if (inScript && !it.known) break; // a label: θ_old, W^{\text{out}}
-          emit(it.key, it.text, it.range, { kind: it.upright ? null : null });
-          break;
-        case "group":
-          if (it.key) emit(it.key, it.text, it.whole || it.range, { container: true });
-          // a bracket with limits, [F(x)]_a^b: F evaluated from a to b (not the positive part [x]_+)
-          else if (it.open === "[" && it.close === "]" && it.sub && it.sup && !(it.sub.length === 1 && it.sub[0].key === "sym:+")) emit("sym:[]", "[·]_·^·", it.whole || it.range, { container: true });
-          break;
-        case "sep":
-          // the colon of an index range, x_{1:T} or x_{t-k:t}: the piece is the whole subscript
-          // (a subscript with a relation is a condition instead: \sum_{j : y_j = 1})
-          if (it.text === ":" && where === "sub" && parent && !seqOf.some((x) => x.role === "rel")) emit("sym::", flatText(seqOf), parent.subRange || it.range);
-          break;
-        case "sqrt": emit("sym:√", "\\sqrt", it.range, { container: true }); break;
-        case "accent": {
-          const letter = it.base.length === 1 && (it.base[0].letter || (it.base[0].t === "sym" && it.base[0].key.slice(4)));
-          if (letter && it.base[0].t === "sym") emit(it.key + ":" + it.base[0].key.slice(4), it.label + "{" + it.base[0].text + "}", it.range, { weak: true, covers: it.key });
-          emit(it.key, it.text, it.range, { container: true });
-          break;
-        }
-        default: break;
-      }
-      if (it.mark) emit("sup:" + it.mark, "^" + (it.mark === "(·)" ? "{(·)}" : it.supText || it.mark), it.markRange, { mark: true });
-      if (it.primes) emit("sup:′", "′".repeat(it.primes), null, { mark: true, kind: "prime" });
-    });
-    return out;
-  }
-
-  // A subscript that names: letters or digits, or one \text word (k, model, data, w, ref).
-  function subName(sub) {
-    if (sub.length === 1 && sub[0].t === "word") return sub[0].word;
-    if (sub.length === 1 && sub[0].t === "text" && /^[A-Za-z0-9]+$/.test(sub[0].text)) return sub[0].text;
-    if (sub.length === 1 && sub[0].t === "num") return sub[0].text;
-    if (sub.every((x) => x.t === "sym" && /^[A-Za-z]$/.test(x.text) && !x.scripted)) return sub.map((x) => x.text).join("") || null;
-    return null;
-  }
-
-  // The characters of a script: `2` for ^2, `t-1` for _{t-1}, `*` for a star.
-  function flatText(s, it) {
-    if (it && it.mark && !s) return it.supText || it.mark;
-    if (!s) return "";
-    return s.map((x) => (x.t === "group" ? (x.open || "") + flatText(x.body) + (x.close || "") : x.word || x.text || "")).join("");
-  }
-
-  // The convention a piece is read by when no entry names it: a bold small letter is a vector,
-  // a bold capital a matrix, a calligraphic capital a set, a blackboard capital a number set.
-  function kindOf(it) {
-    if (!it.letter) return null;
-    const greek = !/^[A-Za-z]$/.test(it.letter), capital = /^[A-Z]$/.test(it.letter) || (greek && it.letter !== it.letter.toLowerCase());
-    switch (it.font) {
-      case "bold": return greek ? "bold Greek letter" : capital ? "bold capital" : "bold small letter";
-      case "mathcal": return capital ? "calligraphic capital" : null;
-      case "mathbb": return capital ? "blackboard capital" : null;
-      case "mathfrak": return "fraktur letter";
-      case "mathsf": case "boldsf": return capital ? "sans-serif capital" : null;
-      case "mathrm": return "upright letter";
-      default: return greek ? "Greek letter" : null;
-    }
-  }
-
   function build(tree, tex, glyph, isWord) {
     return link(builder(tex, glyph, isWord).seq(tree, ""));
   }
 
-  // The pair a lone delimiter declares (an entry's `\langle`, `⌋`): the key of the group it opens or closes.
-  function delimKey(it) {
-    const pairOf = { "⟩": "⟨", "⌋": "⌊", "⌉": "⌈" };
-    if (it.t === "open") return DELIM_KEY[it.open] || null;
-    if (it.t === "close") return DELIM_KEY[pairOf[it.close] || it.close] || null;
-    return null;
-  }
-
-  return { build, pieces, walk, delimKey, children, rangeOf, asList, lettersOf, flatText, GREEK, PLAIN_LETTER };
+  return { build, walk, children, rangeOf, asList, lettersOf, delimKey: brackets.delimKey, GREEK };
 });
