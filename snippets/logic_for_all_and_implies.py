@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import implies, is_positive_definite
-from notation.render import facts, table
+from notation.render import facts, fmt, fmt_array, table
 
 p = np.array([True, True, False, False])
 q = np.array([True, False, True, False])
@@ -29,8 +29,8 @@ for name, M in (("A", A), ("B", B)):
         str(bool((np.diag(M) > 0).all())),
         str(is_positive_definite(M)),
         int((quad <= 0).sum()),
-        f"{quad.min():.4f}",
-        f"[{worst[0]:.3f}, {worst[1]:.3f}]",
+        fmt(quad.min(), 4),
+        fmt_array(worst, 3),
     ]
 print(
     table(
