@@ -2,7 +2,8 @@
 
 The Kronecker delta and the softmax Jacobian it writes compactly, the log of a product
 (the sum of logs that does not underflow), and the int8 rounding behind "≈ after
-quantization".
+quantization"; floor division and the remainder (``⌊a/n⌋``, ``a mod n``), index ranges
+(``x_{a:b}``, ``x_{<t}``) and logical implication.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ __all__ = [
     "leave_one_out_means",
     "compose",
     "example",
+    "quotient_remainder",
+    "index_range",
+    "before",
+    "implies",
 ]
 
 
@@ -205,3 +210,82 @@ def example(X: ArrayLike, i: int) -> FloatArray:
     if not 1 <= i <= m:
         raise IndexError(f"example index i counts from 1 to m = {m}, got {i}")
     return arr[int(i) - 1]
+
+
+_ROUNDINGS = ("floor", "trunc")
+
+
+def quotient_remainder(a: ArrayLike, n: ArrayLike, rounding: str = "floor") -> tuple[FloatArray, FloatArray]:
+    """``(q, r)`` with ``a = n q + r``: ``q = ⌊a/n⌋`` and ``r = a mod n`` (``rounding="floor"``).
+
+    With ``"floor"`` the quotient is rounded down and the remainder has the sign of ``n``
+    (``0 ≤ r < n`` for ``n > 0``): Python's ``//`` and ``%``, ``np.floor_divide`` and
+    ``np.mod``, ``torch.div(..., rounding_mode="floor")`` and ``torch.remainder``. With
+    ``"trunc"`` the quotient is rounded towards zero and the remainder has the sign of ``a``:
+    C's ``/`` and ``%``, ``math.fmod``, ``np.fmod`` and ``torch.fmod``. The two agree when ``a``
+    and ``n`` have the same sign. Returned as floats; ``n`` must not be 0.
+
+    >>> [v.tolist() for v in quotient_remainder(-7, 2)]
+    [-4.0, 1.0]
+    >>> [v.tolist() for v in quotient_remainder(-7, 2, rounding="trunc")]
+    [-3.0, -1.0]
+    """
+    if rounding not in _ROUNDINGS:
+        raise ValueError(f"rounding must be one of {_ROUNDINGS}, got {rounding!r}")
+    a_, n_ = as_float_array(a, "a").astype(np.float64), as_float_array(n, "n").astype(np.float64)
+    if not (np.all(np.isfinite(a_)) and np.all(np.isfinite(n_))):
+        raise ValueError("a and n must be finite")
+    if np.any(n_ == 0):
+        raise ValueError("n must not be 0: a mod 0 is undefined")
+    q = np.floor(a_ / n_) if rounding == "floor" else np.trunc(a_ / n_)
+    return q, a_ - n_ * q
+
+
+def _position(i: int, name: str) -> int:
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer position, got {type(i).__name__}")
+    return int(i)
+
+
+def index_range(x: ArrayLike, a: int, b: int, axis: int = 0) -> FloatArray:
+    """``x_{a:b}``: the entries ``x_a, …, x_b`` along ``axis``, both ends included, counting from 1.
+
+    In code that is ``x[a - 1 : b]``: Python's slice counts from 0 and leaves out its end,
+    so ``x_{1:T}`` is ``x[0:T]``, the first ``T`` entries. ``x_{a:a-1}`` is empty.
+
+    >>> index_range([10.0, 20.0, 30.0, 40.0, 50.0], 2, 4).tolist()  # x_2, x_3, x_4
+    [20.0, 30.0, 40.0]
+    """
+    arr = as_float_array(x)
+    ax = check_axis(arr, axis)
+    a_, b_, n = _position(a, "a"), _position(b, "b"), arr.shape[ax]
+    if not 1 <= a_ <= b_ + 1 or b_ > n:
+        raise IndexError(f"x_{{{a_}:{b_}}} needs 1 <= a <= b + 1 and b <= {n} (the length along the axis)")
+    return np.take(arr, np.arange(a_ - 1, b_), axis=ax)
+
+
+def before(x: ArrayLike, t: int, axis: int = 0) -> FloatArray:
+    """``x_{<t}``: every entry before position ``t`` (counting from 1), ``x_1, …, x_{t−1}``.
+
+    It is ``x_{1:t-1}``, ``x[: t - 1]`` in code; ``x_{<1}`` is empty (nothing comes before the
+    first token).
+
+    >>> before([10.0, 20.0, 30.0, 40.0], 3).tolist()
+    [10.0, 20.0]
+    """
+    t_ = _position(t, "t")
+    if t_ < 1:
+        raise IndexError(f"positions count from 1, so x_{{<t}} needs t >= 1, got {t_}")
+    return index_range(x, 1, t_ - 1, axis)
+
+
+def implies(p: ArrayLike, q: ArrayLike) -> NDArray[np.bool_]:
+    """``p ⇒ q``: false only where ``p`` is true and ``q`` false, entry by entry (``¬p ∨ q``).
+
+    >>> implies([True, True, False, False], [True, False, True, False]).tolist()
+    [True, False, True, True]
+    """
+    p_, q_ = np.asarray(p), np.asarray(q)
+    if p_.dtype != np.bool_ or q_.dtype != np.bool_:
+        raise TypeError(f"p and q must be booleans, got dtypes {p_.dtype} and {q_.dtype}")
+    return np.logical_or(np.logical_not(p_), q_)

@@ -1,5 +1,6 @@
-"""Gradient descent, learning-rate schedules, a logistic-regression training step, and
-the behaviour of long products of factors (vanishing and exploding gradients)."""
+"""Gradient descent, learning-rate schedules, a logistic-regression training step, the
+behaviour of long products of factors (vanishing and exploding gradients), and where a
+stop-gradient leaves a gradient at zero (VQ-VAE's codebook and commitment losses)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ __all__ = [
     "logistic_loss_gradient",
     "logistic_loss_hessian",
     "gradient_through_time",
+    "vq_loss_gradients",
 ]
 
 
@@ -187,3 +189,35 @@ def gradient_through_time(lam: float, steps: int) -> FloatArray:
     factors = np.full(steps, float(lam))
     with np.errstate(over="ignore"):
         return np.concatenate([[1.0], np.cumprod(factors)])
+
+
+def vq_loss_gradients(z_e: ArrayLike, e: ArrayLike, beta: float = 0.25) -> dict[str, tuple[FloatArray, FloatArray]]:
+    """The gradients of VQ-VAE's two vector-quantisation terms with respect to the encoder's
+    output ``z_e`` and its codebook vector ``e``: ``{term: (∂/∂z_e, ∂/∂e)}``.
+
+    ``"codebook"`` is ``‖sg[z_e] − e‖²``, ``"commitment"`` is ``β ‖z_e − sg[e]‖²`` and ``"total"``
+    their sum (van den Oord et al. 2017's loss without its reconstruction term). ``sg[·]``
+    passes its value forward unchanged and its gradient back as zero, so each term has the
+    same value as it would without ``sg`` but moves only one of the two: the codebook term
+    moves ``e`` towards ``z_e``, the commitment term ``z_e`` towards ``e``. ``"plain"`` is the
+    sum with no stop-gradient, which moves both by ``1 + β`` times as much.
+
+    >>> g = vq_loss_gradients([1.0, 2.0], [0.0, 0.0])
+    >>> [v.tolist() for v in g["codebook"]], [v.tolist() for v in g["commitment"]]
+    ([[0.0, 0.0], [-2.0, -4.0]], [[0.5, 1.0], [0.0, 0.0]])
+    """
+    z, c = as_float_array(z_e, "z_e").astype(np.float64), as_float_array(e, "e").astype(np.float64)
+    if z.shape != c.shape or z.ndim != 1:
+        raise ValueError(f"z_e and e must be vectors of the same length, got shapes {z.shape} and {c.shape}")
+    if not (np.isfinite(beta) and beta >= 0):
+        raise ValueError(f"beta must be a finite number >= 0, got {beta}")
+    diff = z - c
+    zero = np.zeros_like(z)
+    codebook = (zero, -2.0 * diff)
+    commitment = (2.0 * beta * diff, zero.copy())
+    return {
+        "codebook": codebook,
+        "commitment": commitment,
+        "total": (codebook[0] + commitment[0], codebook[1] + commitment[1]),
+        "plain": (2.0 * (1 + beta) * diff, -2.0 * (1 + beta) * diff),
+    }

@@ -8,9 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation import (
+    bracket,
     chain_rule,
+    change_of_variables,
     directional_derivative,
     gradient,
+    inverse_function,
     jacobian,
     local_jacobians,
     secant_slope,
@@ -216,3 +219,67 @@ def test_the_chain_rule_multiplies_in_the_reverse_of_the_order_of_application():
     np.testing.assert_allclose(chain_rule(jacs)[0], by_hand, atol=1e-6)
     with pytest.raises(ValueError):  # in the order of application the sizes do not even match
         jacs[0] @ jacs[1] @ jacs[2]
+
+
+# -- inverse_function, bracket, change_of_variables ------------------------------------------
+
+
+@given(st.floats(min_value=-20, max_value=20, allow_nan=False))
+@settings(max_examples=50, deadline=None)
+def test_inverse_function_undoes_increasing_and_decreasing_functions(y):
+    assert float(inverse_function(lambda x: x**3, y, -3.0, 3.0)) == pytest.approx(np.cbrt(y), abs=1e-9)
+    p = 1 / (1 + math.exp(-y))  # the sigmoid's inverse is the logit, log(p / (1 − p))
+    got = float(inverse_function(lambda z: 1 / (1 + math.exp(-z)), p, -40.0, 40.0))
+    assert got == pytest.approx(math.log(p / (1 - p)), abs=1e-6)
+    assert float(inverse_function(lambda x: math.exp(-x), math.exp(-y), -25.0, 25.0)) == pytest.approx(y, abs=1e-9)
+
+
+def test_inverse_function_needs_a_one_to_one_f_and_y_in_its_range():
+    got = inverse_function(lambda x: x**3 + x, [2.0, 10.0, 30.0], 0.0, 5.0)
+    assert got.tolist() == pytest.approx([1.0, 2.0, 3.0], abs=1e-9)
+    with pytest.raises(ValueError, match="monotone"):
+        inverse_function(lambda x: x * x, 1.0, -2.0, 2.0)  # x² takes each value twice on [−2, 2]
+    with pytest.raises(ValueError, match="between"):
+        inverse_function(math.exp, 0.0, -5.0, 5.0)  # e^x never reaches 0
+    with pytest.raises(ValueError, match="lo < hi"):
+        inverse_function(math.exp, 1.0, 1.0, 0.0)
+
+
+def test_bracket_is_the_definite_integral_of_the_derivative():
+    assert float(bracket(lambda x: x**3 / 3, 0.0, 1.0)) == pytest.approx(1 / 3)
+    xs = np.linspace(0.0, math.pi / 2, 20001)
+    assert float(bracket(lambda x: -np.cos(x), 0.0, math.pi / 2)) == pytest.approx(np.trapezoid(np.sin(xs), xs), abs=1e-8)
+    assert float(bracket(np.exp, 2.0, 2.0)) == 0.0
+    assert float(bracket(lambda x: x**2, 1.0, -1.0)) == 0.0  # (−1)² − 1²
+
+
+def _gaussian_logpdf(x, mean, cov):
+    d = x - mean
+    return -0.5 * (d @ np.linalg.solve(cov, d) + len(x) * math.log(2 * math.pi) + math.log(np.linalg.det(cov)))
+
+
+def test_change_of_variables_of_an_affine_map_is_the_gaussian_it_makes():
+    # z = f(x) = (x − b) A⁻¹ with z ~ N(0, I) means x = z A + b ~ N(b, AᵀA) (row vectors)
+    A = np.array([[2.0, 0.5], [0.0, 0.5]])
+    b = np.array([1.0, -1.0])
+    f = lambda x: (x - b) @ np.linalg.inv(A)  # noqa: E731
+    std = lambda z: float(-0.5 * z @ z - math.log(2 * math.pi))  # noqa: E731
+    pts = np.array([[0.0, 0.0], [1.0, -1.0], [2.5, 0.3], [-1.0, 2.0]])
+    got = change_of_variables(std, f, pts)
+    assert got == pytest.approx([_gaussian_logpdf(p, b, A.T @ A) for p in pts], abs=1e-8)
+    assert float(change_of_variables(std, f, pts[2])) == pytest.approx(got[2])
+
+
+def test_change_of_variables_of_the_log_is_the_lognormal_density():
+    std = lambda z: float(-0.5 * z @ z - 0.5 * math.log(2 * math.pi))  # noqa: E731
+    for x in (0.2, 1.0, 3.0):
+        lognormal = math.exp(-0.5 * math.log(x) ** 2) / (x * math.sqrt(2 * math.pi))
+        assert math.exp(change_of_variables(std, np.log, [x])) == pytest.approx(lognormal, rel=1e-8)
+
+
+def test_change_of_variables_refuses_a_map_that_squashes_volume():
+    std = lambda z: 0.0  # noqa: E731
+    with pytest.raises(ValueError, match="not invertible"):
+        change_of_variables(std, lambda x: np.array([x[0], x[0]]), [1.0, 2.0])
+    with pytest.raises(ValueError, match="vector"):
+        change_of_variables(std, lambda x: x[:1], [1.0, 2.0])

@@ -9,10 +9,14 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from notation import (
+    before,
+    implies,
     in_real_space,
+    index_range,
     jacobian,
     kronecker_delta,
     log_product,
+    quotient_remainder,
     softmax,
     softmax_jacobian,
 )
@@ -227,3 +231,63 @@ def test_example_counts_from_one_and_returns_a_row():
         example(X, 0)
     with pytest.raises(ValueError):
         example([1.0, 2.0], 1)
+
+
+# -- quotient_remainder, index_range, before, implies ----------------------------------------
+
+
+@given(st.integers(-10**6, 10**6), st.integers(-1000, 1000).filter(lambda n: n != 0))
+@settings(max_examples=200, deadline=None)
+def test_quotient_remainder_floor_is_pythons_divmod_and_trunc_is_cs(a, n):
+    q, r = quotient_remainder(a, n)
+    assert (int(q), int(r)) == divmod(a, n)  # Python's integer // and %
+    q, r = quotient_remainder(a, n, rounding="trunc")
+    assert int(r) == int(math.fmod(a, n))  # C's remainder: the sign of a
+    assert int(q) == abs(a) // abs(n) * (1 if (a >= 0) == (n > 0) else -1)  # rounded towards zero
+    assert int(q) * n + int(r) == a
+
+
+def test_quotient_remainder_on_arrays_and_bad_input():
+    q, r = quotient_remainder(np.arange(-4, 5), 2)
+    assert r.tolist() == [0, 1, 0, 1, 0, 1, 0, 1, 0]  # even and odd, also below zero
+    assert q.tolist() == [-2, -2, -1, -1, 0, 0, 1, 1, 2]
+    assert [v.tolist() for v in quotient_remainder(7.5, -2)] == [-4.0, -0.5]  # the sign of n
+    with pytest.raises(ValueError, match="mod 0"):
+        quotient_remainder(3, 0)
+    with pytest.raises(ValueError, match="rounding"):
+        quotient_remainder(3, 2, rounding="round")
+    with pytest.raises(ValueError, match="finite"):
+        quotient_remainder(np.inf, 2)
+
+
+@given(st.integers(1, 12), st.data())
+@settings(max_examples=100, deadline=None)
+def test_index_range_includes_both_ends_counting_from_one(n, data):
+    x = [10.0 * (i + 1) for i in range(n)]
+    a = data.draw(st.integers(1, n))
+    b = data.draw(st.integers(a - 1, n))
+    assert index_range(x, a, b).tolist() == [x[i - 1] for i in range(a, b + 1)]
+    t = data.draw(st.integers(1, n))
+    assert before(x, t).tolist() == [x[i - 1] for i in range(1, t)]
+
+
+def test_index_range_along_an_axis_and_bad_ranges():
+    X = np.arange(12.0).reshape(3, 4)
+    assert index_range(X, 2, 3, axis=1).tolist() == [[1.0, 2.0], [5.0, 6.0], [9.0, 10.0]]
+    assert index_range(X, 1, 3).shape == (3, 4)  # x_{1:T} with T = 3 is the whole sequence
+    assert before(X, 1).shape == (0, 4)  # nothing before the first token
+    for a, b in [(0, 2), (3, 1), (1, 4)]:
+        with pytest.raises(IndexError):
+            index_range([1.0, 2.0, 3.0], a, b)
+    with pytest.raises(IndexError, match="from 1"):
+        before([1.0, 2.0], 0)
+    with pytest.raises(TypeError):
+        index_range([1.0, 2.0], 1.0, 2)
+
+
+def test_implies_is_the_truth_table_of_if_then():
+    for p in (False, True):
+        for q in (False, True):
+            assert bool(implies(p, q)) == (q if p else True)
+    with pytest.raises(TypeError):
+        implies([1, 0], [1, 1])

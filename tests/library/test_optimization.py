@@ -14,6 +14,7 @@ from notation import (
     logistic_loss,
     logistic_loss_gradient,
     sgd_step,
+    vq_loss_gradients,
     warmup_cosine_schedule,
 )
 
@@ -137,3 +138,28 @@ def test_gradient_through_time_overflows_to_inf_and_rejects_bad_input():
         gradient_through_time(float("nan"), 3)
     with pytest.raises(TypeError):
         gradient_through_time("0.9", 3)
+
+
+# -- vq_loss_gradients ------------------------------------------------------------------------
+
+
+def test_vq_loss_gradients_are_partial_derivatives_with_the_stopped_argument_held_fixed():
+    rng = np.random.default_rng(3)
+    z_e, e, beta = rng.normal(size=4), rng.normal(size=4), 0.25
+    g = vq_loss_gradients(z_e, e, beta)
+    sq = lambda v: float(v @ v)  # noqa: E731
+    # sg[·] is a constant to the gradient: differentiate each term in its free argument only
+    assert np.allclose(g["codebook"][0], 0.0) and np.allclose(g["commitment"][1], 0.0)
+    assert g["codebook"][1] == pytest.approx(gradient(lambda c: sq(z_e - c), e), abs=1e-6)
+    assert g["commitment"][0] == pytest.approx(gradient(lambda z: beta * sq(z - e), z_e), abs=1e-6)
+    assert g["total"][0] == pytest.approx(g["commitment"][0]) and g["total"][1] == pytest.approx(g["codebook"][1])
+    plain = lambda z, c: (1 + beta) * sq(z - c)  # noqa: E731  the same value with no sg anywhere
+    assert g["plain"][0] == pytest.approx(gradient(lambda z: plain(z, e), z_e), abs=1e-6)
+    assert g["plain"][1] == pytest.approx(gradient(lambda c: plain(z_e, c), e), abs=1e-6)
+
+
+def test_vq_loss_gradients_bad_input():
+    with pytest.raises(ValueError, match="same length"):
+        vq_loss_gradients([1.0, 2.0], [1.0])
+    with pytest.raises(ValueError, match="beta"):
+        vq_loss_gradients([1.0], [0.0], beta=-1.0)

@@ -212,3 +212,33 @@ def test_lambda_lr_multiplies_the_optimiser_s_own_lr(torch, base_lr):
         opt.step()
         sched.step()
     assert math.isclose(opt.param_groups[0]["lr"], nt.warmup_cosine_schedule(300, total, warmup, peak, floor), rel_tol=1e-12) == (base_lr == peak)
+
+
+# -- section 16: what real texts write --------------------------------------------------------
+
+
+def test_detach_is_the_stop_gradient_of_vq_vaes_codebook_and_commitment_terms(torch):
+    # stop-gradient: ‖sg[z_e] − e‖² + β‖z_e − sg[e]‖², with sg[·] written as .detach()
+    rng = np.random.default_rng(5)
+    z0, e0, beta = rng.normal(size=3), rng.normal(size=3), 0.25
+    ours = nt.vq_loss_gradients(z0, e0, beta)
+    sq = float((z0 - e0) @ (z0 - e0))
+    value = {"codebook": sq, "commitment": beta * sq, "total": (1 + beta) * sq, "plain": (1 + beta) * sq}
+    for term, make in {
+        "codebook": lambda z, e: ((z.detach() - e) ** 2).sum(),
+        "commitment": lambda z, e: beta * ((z - e.detach()) ** 2).sum(),
+        "total": lambda z, e: ((z.detach() - e) ** 2).sum() + beta * ((z - e.detach()) ** 2).sum(),
+        "plain": lambda z, e: (1 + beta) * ((z - e) ** 2).sum(),
+    }.items():
+        z = torch.tensor(z0, dtype=torch.float64, requires_grad=True)
+        e = torch.tensor(e0, dtype=torch.float64, requires_grad=True)
+        loss = make(z, e)
+        assert loss.item() == pytest.approx(value[term], rel=1e-12)  # sg changes no value
+        loss.backward()
+        # a tensor that takes no part in the graph gets grad None; one whose only path is cut, zeros
+        got = [np.zeros(3) if v.grad is None else v.grad.numpy() for v in (z, e)]
+        np.testing.assert_allclose(got[0], ours[term][0], rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(got[1], ours[term][1], rtol=1e-12, atol=1e-15)
+    # detach changes no value: the forward pass is the identity
+    x = torch.tensor(z0, requires_grad=True)
+    assert torch.equal(x.detach(), x) and x.detach().requires_grad is False

@@ -178,9 +178,9 @@ def test_each_linked_formula_is_followed_by_its_symbols_for_the_keyboard(pages):
         ("entries/kl-divergence/", r"\operatorname{KL}(P \,\Vert\, Q) = \sum_{x} p(x) \log \frac{p(x)}{q(x)}", {"logarithm", "summation"}),
         ("entries/attention/", r"N \times d_v", {"axis-shape", "head-dims"}),
         ("entries/layernorm/", r"\hat{\mathbf{x}} = (\mathbf{x} - \mu) / \sqrt{\sigma^2 + \epsilon}", {"hat-and-tilde", "variance", "epsilon"}),  # σ² is the variance, ε the stability constant
-        # a comparison is not the element-wise condition A ≥ 0; set-builder's own bar is not a "given"
-        ("entries/kl-divergence/", r"\ge 0", set()),
-        ("entries/set-builder/", r"\{\, \mathbf{p} \in \mathbb{R}^{n} \mid p_i \ge 0,\ \sum_i p_i = 1 \,\}", {"number-sets", "set-membership", "summation"}),
+        # a comparison is the inequalities entry's, not the element-wise condition A ≥ 0; set-builder's own bar is not a "given"
+        ("entries/kl-divergence/", r"\ge 0", {"inequalities"}),
+        ("entries/set-builder/", r"\{\, \mathbf{p} \in \mathbb{R}^{n} \mid p_i \ge 0,\ \sum_i p_i = 1 \,\}", {"number-sets", "set-membership", "summation", "inequalities"}),
     ],
 )
 def test_known_formulas_link_the_right_entries(pages, page, tex, expected):

@@ -177,3 +177,89 @@ def test_vanishing_gradients_table_plot_and_matrix_product():
         stretch = math.sqrt((fk + math.sqrt(fk * fk - 4 * c**4)) / 2)
         assert [ho.num(cell) for cell in cells] == [float(f"{v:.2e}") for v in (stretch, sigma_max**k, a**k)], k
     assert ho.num(nonnormal.rows["T - t = 50"][0]) < 1e-12 and ho.num(nonnormal.rows["T - t = 50"][1]) > 1e49
+
+
+
+
+def test_inf_sup_never_reached_except_by_rounding():
+    html = run_snippet("inf_sup_never_reached")
+    bounds, gaps, lines = ho.tables(html)
+    for b in (0.1, 1e-3, 1e-6):
+        half, fails = bounds.rows[f"candidate lower bound b = {b:g}"]
+        assert ho.num(half) == b / 2 and fails == "True"
+    for z in (0, 5, 10, 16, 17, 36, 37):
+        exact, f64, f32 = ho.nums(gaps.rows[f"z = {z}"])
+        true_gap = 1 / (1 + math.exp(z))  # 1 − σ(z) = σ(−z)
+        assert math.isclose(exact, true_gap, rel_tol=5e-3)
+        # σ(z) = 1 / (1 + e^{-z}) is exactly 1 once 1 + e^{-z} rounds to 1: e^{-z} below half the spacing
+        # above 1, 2^-53 in float64 and 2^-24 in float32
+        assert (f64 == 0) == (math.exp(-z) < 2.0**-53) and (f32 == 0) == (math.exp(-z) < 2.0**-24)
+    slopes = [-1 + 0.25 * i for i in range(9)]
+    assert ho.nums(lines.rows["f(0) - f(2)"]) == [-2 * a for a in slopes]
+    assert ho.num(ho.fact(html, "the sup over these")) == 2.0 and ho.num(ho.fact(html, "reached at")) == -1.0
+
+
+def test_inverse_function_undo_bisection_logit_and_two_preimages():
+    html = run_snippet("inverse_function_undo")
+    cubic, sigmoid_table = ho.tables(html)
+    for y in (2.0, 10.0, 30.0, 0.5):
+        x, back = ho.nums(cubic.rows[f"y = {y:g}"])
+        # the real root of x³ + x − y by Cardano's formula, an independent route
+        c = math.sqrt(y * y / 4 + 1 / 27)
+        root = math.copysign(abs(y / 2 + c) ** (1 / 3), y / 2 + c) + math.copysign(abs(y / 2 - c) ** (1 / 3), y / 2 - c)
+        assert ho.close(x, root, 6) and ho.close(back, y, 6)
+    for p in (0.1, 0.5, 0.8, 0.99):
+        logit, bisection, back, reciprocal = ho.nums(sigmoid_table.rows[f"p = {p:g}"])
+        assert ho.close(logit, math.log(p / (1 - p)), 4) and ho.close(bisection, math.log(p / (1 - p)), 4)
+        assert ho.close(back, p, 4) and ho.close(reciprocal, 1 + math.exp(-p), 4)  # 1/σ(p) = 1 + e^{-p}
+    assert ho.vector(ho.fact(html, "at x = -2 and at x = 2")) == [4.0, 4.0]
+    assert ho.vector(ho.fact(html, "that give 4")) == [-2.0, 2.0]
+    assert ho.num(ho.fact(html, "one-to-one")) == 2.0
+
+
+def test_change_of_variables_histogram_matches_the_normal_it_makes():
+    html = run_snippet("change_of_variables_histogram")
+    (hist,) = ho.tables(html)
+    n, mean, std = 200_000, 1.0, 2.0  # x = 2z + 1 is N(1, 2²)
+    cdf = lambda v: 0.5 * (1 + math.erf((v - mean) / (std * math.sqrt(2))))  # noqa: E731
+    pdf = lambda v: math.exp(-0.5 * ((v - mean) / std) ** 2) / (std * math.sqrt(2 * math.pi))  # noqa: E731
+    for a in range(-5, 7):
+        histogram, average, centre, alone = ho.nums(hist.rows[f"[{a}, {a + 1})"])
+        prob = cdf(a + 1) - cdf(a)
+        assert abs(histogram - prob) < 5 * math.sqrt(prob * (1 - prob) / n) + 5e-5  # five standard errors
+        assert ho.close(average, prob, 3) or abs(average - prob) < 2e-4
+        assert ho.close(centre, pdf(a + 0.5), 4) and ho.close(alone, 2 * pdf(a + 0.5), 4)
+    assert ho.num(ho.fact(html, "from the Jacobian")) == 0.5
+    assert ho.close(ho.num(ho.fact(html, "dx on a grid")), 1.0, 4) and ho.close(ho.num(ho.fact(html, "without the factor")), 2.0, 4)
+    # the 2-D box: x = zW + b is N(b, WᵀW); integrate that Gaussian's density on a fine grid
+    W, b = np.array([[2.0, 0.5], [0.0, 0.75]]), np.array([1.0, -1.0])
+    cov = W.T @ W
+    u = np.linspace(0.0, 2.0, 401)[:-1] + 0.0025
+    v = np.linspace(-2.0, 0.0, 401)[:-1] + 0.0025
+    U, V = np.meshgrid(u, v)
+    D = np.stack([U - b[0], V - b[1]], axis=-1)
+    quad = np.einsum("...i,ij,...j->...", D, np.linalg.inv(cov), D)
+    box = float(np.exp(-0.5 * quad).sum() * 0.005**2 / (2 * math.pi * math.sqrt(np.linalg.det(cov))))
+    share = ho.num(ho.fact(html, "share of 200,000 samples"))
+    assert abs(ho.num(ho.fact(html, "over that box")) - box) < 2e-4
+    assert abs(share - box) < 5 * math.sqrt(box * (1 - box) / n)
+    # det of a product is the product of dets: log 2 + log 0.75
+    assert ho.close(ho.num(ho.fact(html, "layer 1 plus layer 2")), math.log(2.0 * 0.75), 4)
+    assert ho.close(ho.num(ho.fact(html, "of the chain")), math.log(1.5), 4)
+
+
+def test_evaluated_at_after_differentiating_and_the_bracket():
+    html = run_snippet("evaluated_at_after_differentiating")
+    assert ho.close(ho.num(ho.fact(html, "differentiate, then put in 3")), 2 * 3, 4)
+    assert ho.num(ho.fact(html, "differentiate a constant")) == 0.0
+    (dpg,) = ho.tables(html)
+    for label, (s, theta) in zip(dpg.rows, [(1.0, 0.5), (1.0, 2.0), (-1.5, 1.0)]):
+        s_, theta_, a, dq_da, dmu, product, direct = ho.nums(dpg.rows[label])
+        # by hand: a = θs, ∂Q/∂a = −2(a − 2s), ∂μ/∂θ = s, so d/dθ Q(s, θs) = −2(θs − 2s)·s
+        assert (s_, theta_) == (s, theta) and ho.close(a, theta * s, 4)
+        assert ho.close(dq_da, -2 * (theta * s - 2 * s), 4) and ho.close(dmu, s, 4)
+        assert ho.close(product, -2 * (theta * s - 2 * s) * s, 4) and ho.close(direct, product, 4)
+    assert ho.close(ho.num(ho.fact(html, "F(1) - F(0)")), 1 / 3, 6)
+    x = [i / 1000 for i in range(1001)]
+    trap = sum((x[i + 1] - x[i]) * (x[i] ** 2 + x[i + 1] ** 2) / 2 for i in range(1000))
+    assert ho.close(ho.num(ho.fact(html, "trapezoid rule")), trap, 6)

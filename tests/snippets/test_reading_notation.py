@@ -275,3 +275,110 @@ def test_function_composition_applies_the_inner_function_first():
     assert f[f_key] == f[w_key]
     assert ho.num(ho.fact(out, "(s \\circ a)(3)")) == (3 + 1) ** 2
     assert ho.num(ho.fact(out, "the other order")) == 3**2 + 1
+
+
+def test_inequalities_boundary_and_entries_diagonal_psd_and_float32():
+    html = run_snippet("inequalities_boundary_and_entries")
+    mask, psd = ho.tables(html)[:2]
+    n = 4
+    assert ho.nums(mask.rows["j \\le i"][:n]) == [sum(1 for j in range(1, n + 1) if j <= i) for i in range(1, n + 1)]
+    assert ho.nums(mask.rows["j < i"][:n]) == [sum(1 for j in range(1, n + 1) if j < i) for i in range(1, n + 1)]
+    assert mask.rows["j \\le i"][n] == "False" and mask.rows["j < i"][n] == "True"  # query 1 sees nothing
+    (a_row,) = [cells for label, cells in psd.rows.items() if label.startswith("A =")]
+    (b_row,) = [cells for label, cells in psd.rows.items() if label.startswith("B =")]
+    # a symmetric [[p, q], [q, p]] has eigenvalues p − q and p + q
+    assert a_row[0] == "True" and ho.vector(a_row[1]) == [1 - 2, 1 + 2] and a_row[2] == "False"
+    assert b_row[0] == "False" and ho.vector(b_row[1]) == [2 - 1, 2 + 1] and b_row[2] == "True"
+    # float32 has 23 fraction bits: 1 + ε rounds back to 1 when ε is at most half the gap 2^-23
+    for k in (-3, -6, -7, -8, -10):
+        assert ho.fact(html, f"1 + 10^{{{k}}} = 1") == str(10.0**k <= 2.0**-24)
+
+
+def test_prime_next_state_and_derivative_reads_both_kinds():
+    html = run_snippet("prime_next_state_and_derivative")
+    gamma = 0.9
+    # the corridor's best policy goes right: Q*(s, right) = γ^(2−s), Q*(s, left) = γ V*(max(s − 1, 0))
+    v_star = [gamma ** (2 - s) for s in range(3)]
+    f = ho.facts(html)
+    assert ho.num(ho.fact(html, "the cell it reaches")) == 1
+    best_next = max(gamma * v_star[0], v_star[1])  # left from cell 1 goes to cell 0, right is worth V*(1)
+    assert ho.close(ho.num(ho.fact(html, "the best action value there")), best_next, 4)
+    assert ho.fact(html, "that attains it") == "right"
+    assert ho.close(ho.num(ho.fact(html, "target y")), 0.0 + gamma * best_next, 4)
+    assert ho.close(ho.num(ho.fact(html, "which the target equals")), v_star[0], 4)
+    assert len(f) == 6
+    derivatives = ho.tables(html)[1]
+    for label, x in [("x = -1", -1.0), ("x = 0.5", 0.5), ("x = 2", 2.0)]:
+        numeric_first, rule_first, numeric_second, rule_second = ho.nums(derivatives.rows[label])
+        assert ho.close(numeric_first, 3 * x * x, 4) and ho.close(rule_first, 3 * x * x, 4)
+        assert ho.close(numeric_second, 6 * x, 4) and ho.close(rule_second, 6 * x, 4)
+
+
+def test_ellipsis_how_many_terms_counts_sums_and_fills_the_matrix():
+    html = run_snippet("ellipsis_how_many_terms")
+    counts, matrix = ho.tables(html)
+    n, t, k = 6, 5, 2
+    for label, first, last in [("x_1, \\ldots, x_n", 1, n), ("x_0, \\ldots, x_{n-1}", 0, n - 1), ("x_2, \\ldots, x_n", 2, n), ("x_{t-k}, \\ldots, x_t", t - k, t)]:
+        code, indices, terms, formula = counts.rows[label]
+        expected = list(range(first, last + 1))
+        assert [int(i) for i in indices.split(", ")] == expected
+        assert int(terms) == int(formula) == len(expected)
+    assert ho.num(ho.fact(html, "x_1 + \\cdots + x_n")) == n * (n + 1) // 2
+    assert ho.num(ho.fact(html, "the same sum from")) == n * (n + 1) // 2
+    assert list(matrix.rows) == [f"row {i}" for i in range(1, 5)] and len(matrix.header) == 6
+    for i in range(1, 5):
+        assert ho.nums(matrix.rows[f"row {i}"]) == [10 * i + j for j in range(1, 6)]
+    shown = visible_text(html)  # the corners a_11, a_1n, a_m1, a_mn, HTML-escaped in the markup
+    assert "11 & \\cdots & 15" in shown and "41 & \\cdots & 45" in shown
+
+
+def test_index_range_both_ends_match_the_shifted_python_slices():
+    html = run_snippet("index_range_both_ends")
+    ranges, chain = ho.tables(html)
+    words = "the cat sat on the mat".split()
+    T, t, k = 6, 4, 2
+    maths = lambda a, b: " ".join(words[i - 1] for i in range(a, b + 1)) or "(nothing)"  # noqa: E731  both ends included
+    for label, a, b in [("x_{1:T}", 1, T), ("x_{2:4}", 2, 4), (f"x_{{<t}}, t = {t}", 1, t - 1), (f"x_{{t-k:t}}, t = {t}, k = {k}", t - k, t), ("x_{<1}", 1, 0)]:
+        entries, code, gives, count = ranges.rows[label]
+        assert entries == gives == maths(a, b) and int(count) == b - a + 1
+    assert ho.fact(html, "off-by-one slice") == maths(2, T) and ho.num(ho.fact(html, "one short of")) == T - 1
+    for s in range(1, T + 1):
+        factor, context, predicted = chain.rows[f"t = {s}"]
+        assert context == maths(1, s - 1) and predicted == words[s - 1]
+
+
+def test_placeholder_dot_whole_distribution_is_a_row_whose_dot_with_q_is_v():
+    html = run_snippet("placeholder_dot_whole_distribution")
+    (rows,) = ho.tables(html)
+    # policy evaluation by sweeps, independent of the library's linear solve: right 0.7, left 0.3, γ = 0.9
+    gamma, p_right = 0.9, 0.7
+    V = [0.0, 0.0, 0.0]
+    for _ in range(2000):
+        V = [p_right * (1.0 if s == 2 else gamma * V[s + 1]) + (1 - p_right) * gamma * V[max(s - 1, 0)] for s in range(3)]
+    for s in range(3):
+        left, right, q_left, q_right, dot, v = ho.nums(rows.rows[f"s = {s}"])
+        assert (left, right) == (0.3, 0.7)
+        assert ho.close(q_left, gamma * V[max(s - 1, 0)], 4) and ho.close(q_right, 1.0 if s == 2 else gamma * V[s + 1], 4)
+        assert ho.close(dot, V[s], 4) and ho.close(v, V[s], 4)
+    assert ho.vector(ho.fact(html, "one row of the table")) == [0.3, 0.7]
+    assert abs(ho.num(ho.fact(html, "that went right")) - 0.7) < 0.02
+    for label, exact in [("(3, 4)", 5.0), ("(1, 1)", math.sqrt(2)), ("(0, -2)", 2.0)]:
+        assert ho.close(ho.num(ho.fact(html, label)), exact, 4)
+
+
+def test_logic_for_all_and_implies_truth_table_and_counterexamples():
+    html = run_snippet("logic_for_all_and_implies")
+    truth, matrices = ho.tables(html)[:2]
+    for cells in truth.rows.values():
+        p, q, conj, disj, imp, iff = (c == "True" for c in cells)
+        assert conj == (p and q) and disj == (p or q) and imp == ((not p) or q) and iff == (p == q)
+    assert sum(c[4] == "False" for c in truth.rows.values()) == 1  # only True ⇒ False fails
+    (a_row,) = [c for label, c in matrices.rows.items() if label.startswith("A =")]
+    (b_row,) = [c for label, c in matrices.rows.items() if label.startswith("B =")]
+    # [[p, q], [q, p]] has eigenvalues p − q and p + q: A's are −1 and 3, B's 1 and 3
+    assert a_row[:2] == ["True", "False"] and b_row[:2] == ["True", "True"]
+    # on the unit circle x A xᵀ = 1 + 2 sin 2φ ≤ 0 on a third of the angles; x B xᵀ = 2 − sin 2φ ≥ 1
+    assert abs(int(a_row[2]) / 10_000 - 1 / 3) < 0.02 and int(b_row[2]) == 0
+    assert -1.0 <= ho.num(a_row[3]) < -0.999 and 1.0 <= ho.num(b_row[3]) < 1.001
+    assert ho.fact(html, "so not") == "True"
+    assert ho.num(ho.fact(html, "the counterexample")) == 1 + 1 - 2 - 2

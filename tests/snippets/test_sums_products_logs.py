@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 
+import html_output as ho
 from conftest import run_snippet, visible_text
 
 
@@ -79,3 +80,22 @@ def test_square_root_scaling_variance():
     assert largest[0] > largest[1] > largest[2] > 1 / 16
     assert entropy_bits[0] < entropy_bits[1] < entropy_bits[2] <= 4.0
     assert "\\sqrt{d_k}) True" in text
+
+
+def test_floor_ceil_mod_negative_numbers_against_math_and_divmod():
+    html = run_snippet("floor_ceil_mod_negative_numbers")
+    rounding, remainders, encoding = ho.tables(html)
+    for x in (2.7, 2.0, -2.5, -3.0):
+        assert ho.nums(rounding.rows[f"x = {x:g}"]) == [math.floor(x), math.ceil(x), math.trunc(x)]
+    for a, n in [(7, 2), (-7, 2), (7, -2), (-7, -2)]:
+        q, r = divmod(a, n)  # Python's floored division
+        t = math.trunc(a / n)
+        assert ho.nums(remainders.rows[f"a = {a}, n = {n}"]) == [q, r, t, math.fmod(a, n)]
+    d_model, pos = 8, 3
+    for k in range(d_model):
+        i, parity, function, value, rebuilt = encoding.rows[f"dimension k = {k}"]
+        angle = pos / 10000 ** (2 * (k // 2) / d_model)  # Vaswani et al.: sin(pos / 10000^(2i/d_model))
+        exact = math.sin(angle) if k % 2 == 0 else math.cos(angle)
+        assert (int(i), int(parity), function) == (k // 2, k % 2, "sin" if k % 2 == 0 else "cos")
+        assert ho.close(ho.num(value), exact, 4) and ho.close(ho.num(rebuilt), exact, 4)
+    assert ho.num(ho.fact(html, "conv output length")) == ho.num(ho.fact(html, "by hand")) == (32 + 2 - 3) // 2 + 1

@@ -10,6 +10,7 @@ from collections import Counter
 
 import numpy as np
 
+import html_output as ho
 from conftest import run_snippet, visible_text
 from html_output import numbers_after
 
@@ -258,3 +259,24 @@ def test_lora_saving_and_rank():
     assert "rank of W = W_0 + \\tfrac{\\alpha}{r} \\Delta W 6" in text
     assert f"trainable numbers in B and A (vs W_0 ) {2 * (8 + 6)} (vs {8 * 6})" in text
     assert text.endswith("True")
+
+
+def test_stop_gradient_which_gradient_is_zero_term_by_term():
+    html = run_snippet("stop_gradient_which_gradient_is_zero")
+    (t,) = ho.tables(html)
+    z, e, beta = [1.0, 2.0, -1.0, 0.5], [0.0, 1.5, 0.0, 1.0], 0.25
+    d = [a - b for a, b in zip(z, e)]
+    sq = sum(v * v for v in d)
+    zero = [0.0] * 4
+    # by hand: d/de ‖z − e‖² = −2(z − e); d/dz β‖z − e‖² = 2β(z − e); sg zeroes the other one
+    expected = {
+        "codebook": (sq, zero, [-2 * v for v in d]),
+        "commitment": (beta * sq, [2 * beta * v for v in d], zero),
+        "both terms": ((1 + beta) * sq, [2 * beta * v for v in d], [-2 * v for v in d]),
+        "both, with no": ((1 + beta) * sq, [2 * (1 + beta) * v for v in d], [-2 * (1 + beta) * v for v in d]),
+    }
+    for start, (value, dz, de) in expected.items():
+        (label,) = [k for k in t.rows if k.startswith(start)]
+        cells = t.rows[label]
+        assert ho.close(ho.num(cells[0]), value, 4)
+        assert ho.vector(cells[1]) == [round(v, 2) for v in dz] and ho.vector(cells[2]) == [round(v, 2) for v in de]

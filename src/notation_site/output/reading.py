@@ -56,10 +56,10 @@ SPOKEN = {
     "∼": "drawn from", "∈": "in", "∉": "not in", "⊂": "a subset of", "⊆": "a subset of", "∪": "union", "∩": "intersection",
     "·": "times", "×": "times", "⊙": "element-wise times", "⊘": "element-wise divided by", "⊗": "Kronecker product", "⊕": "direct sum",
     "≈": "is approximately", "∝": "is proportional to", "≡": "is identical to", ":=": "is defined as", "≔": "is defined as",
-    "≜": "is defined as", "→": "to", "⟶": "to", "←": "gets", "⟵": "gets", "↦": "maps to", "⇒": "implies", "⇔": "if and only if",
+    "≜": "is defined as", "→": "to", "⟶": "to", "←": "gets", "⟵": "gets", "↦": "maps to", "⇒": "implies", "⇔": "if and only if", "⟹": "implies", "⟺": "if and only if", "⇐": "is implied by",
     "∀": "for all", "∃": "there exists", "¬": "not", "∧": "and", "∨": "or", "∘": "composed with", "∞": "infinity",
     "∑": "the sum", "Σ": "the sum", "∏": "the product", "∫": "the integral", "∇": "the gradient", "∂": "partial", "√": "the square root",
-    "‖": "parallel", "|": "given", "⋯": "and so on", "...": "and so on", "…": "and so on", "⋮": "and so on", "⋱": "and so on",
+    "‖": "parallel", "∥": "parallel", "|": "given", "∣": "given", "⋯": "and so on", "...": "and so on", "…": "and so on", "⋮": "and so on", "⋱": "and so on",
     "±": "plus or minus", "∅": "the empty set", "ℓ": "ell", "′": "prime", "∗": "star", "*": "star", "⋆": "star", "⊤": "transpose",
     "⊥": "perpendicular", "†": "dagger", "\\setminus": "minus", "∖": "minus", "!": "factorial", "\\\\": "",
 }

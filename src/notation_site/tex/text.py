@@ -43,6 +43,7 @@ TEX_GLYPHS: dict[str, str] = {
     "to": "→", "rightarrow": "→", "leftarrow": "←", "gets": "←", "longrightarrow": "⟶",
     "longleftarrow": "⟵", "Rightarrow": "⇒", "Leftarrow": "⇐", "implies": "⇒",
     "leftrightarrow": "↔", "Leftrightarrow": "⇔", "iff": "⇔", "mapsto": "↦",
+    "Longrightarrow": "⟹", "Longleftrightarrow": "⟺",
     "uparrow": "↑", "downarrow": "↓",
     "top": "⊤", "intercal": "⊤", "bot": "⊥", "perp": "⊥", "dagger": "†", "prime": "′",
     "vert": "|", "lvert": "|", "rvert": "|", "mid": "|", "Vert": "‖", "lVert": "‖", "rVert": "‖",

@@ -43,6 +43,13 @@
           break;
         case "group":
           if (it.key) emit(it.key, it.text, it.whole || it.range, { container: true });
+          // a bracket with limits, [F(x)]_a^b: F evaluated from a to b (not the positive part [x]_+)
+          else if (it.open === "[" && it.close === "]" && it.sub && it.sup && !(it.sub.length === 1 && it.sub[0].key === "sym:+")) emit("sym:[]", "[·]_·^·", it.whole || it.range, { container: true });
+          break;
+        case "sep":
+          // the colon of an index range, x_{1:T} or x_{t-k:t}: the piece is the whole subscript
+          // (a subscript with a relation is a condition instead: \sum_{j : y_j = 1})
+          if (it.text === ":" && where === "sub" && parent && !seqOf.some((x) => x.role === "rel")) emit("sym::", flatText(seqOf), parent.subRange || it.range);
           break;
         case "sqrt": emit("sym:√", "\\sqrt", it.range, { container: true }); break;
         case "frac": emit("frac", "\\frac{·}{·}", it.range, { container: true, structure: true }); break;

@@ -32,10 +32,12 @@
         if (!templates.seq(t.items, 0, f, i, false, align, slots)) continue;
         if (!align.some(([x, y]) => x.t !== "any" && (top.get(y) || []).indexOf(t.id) >= 0)) continue;
         const end = endOf(align, slots, f, i);
+        const placeOf = (q) => { for (const [, y] of align) { if (y.sub === q) return "sub"; if (y.sup === q) return "sup"; } return "args"; };
         let k = 0;
         // what a template's · holds is a list of arguments or conditions: its commas are "and"
-        // (·2 says the second · of the template here: the 2-norm of x is "the ·2-norm of ·1")
-        const say = (s) => (s ? seq(s.seq.slice(s.from, s.to), "args") : "");
+        // (·2 says the second · of the template here: the 2-norm of x is "the ·2-norm of ·1");
+        // a slot inside a script is read as a script is (\inf_{x > 0}: "over x greater than 0")
+        const say = (s) => (s ? seq(s.seq.slice(s.from, s.to), placeOf(s.seq)) : "");
         const text = t.say.replace(/·([1-9])?/g, (_, n) => say(n ? slots[Number(n) - 1] : slots[k++]));
         return { text, end };
       }
@@ -68,20 +70,23 @@
       return (font ? font + " " : "") + name;
     }
 
-    function head(it, where) {
+    function head(it, where, f) {
       switch (it.t) {
-        case "sym":
+        case "sym": {
           if (it.letter) return letter(it);
           if (it.sep && it.key === "sym:|") return "given";
           if (it.key === "sym:∅") return "";
           if (where === "dims" && it.key === "sym:×") return "by";
           if (it.key === "sym:·" && where === "args") return "dot";
           // a symbol with no spoken form: its glyph, never its command's name
-          return spoken[it.key.slice(4)] || spoken[it.text] || (it.key.slice(4)[0] === "\\" ? it.key.slice(5) : it.key.slice(4));
+          const said = spoken[it.key.slice(4)] || spoken[it.text] || (it.key.slice(4)[0] === "\\" ? it.key.slice(5) : it.key.slice(4));
+          // in an index a relation is a condition, not a sentence: x_{<t} is "x sub less than t"
+          return (where === "sub" || where === "sup") && it.role === "rel" ? said.replace(/^is /, "") : said;
+        }
         case "word": return it.word;
         case "num": return it.text;
         case "text": return it.text;
-        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
+        case "sep": return where === "sub" || where === "sup" || where === "args" ? (it.text === "," ? "and" : it.text === ";" ? "with" : it.text === ":" && where === "sub" && !(f || []).some((x) => x.role === "rel") ? range(it, f) : "") : it.text === "," ? "comma" : it.text === ";" ? "semicolon" : "";
         case "group": {
           const [open, close] = GROUP[it.key ? it.key.slice(4) : it.open] || ["open", "close"];
           const body = seq(it.body, where);
@@ -97,6 +102,14 @@
         case "array": return it.rows.map((row) => row.map((c) => seq(c, where)).filter(Boolean).join(", ")).join("; ");
         default: return "";
       }
+    }
+
+    // The colon of an index range: x_{1:T} "1 to T", x_{t:} "t onwards", x_{:t} "up to t", X_{i,:} "all"
+    function range(it, f) {
+      const i = f.indexOf(it), before = f[i - 1], after = f[i + 1];
+      const open = (x) => !x || x.t === "sep";
+      if (open(before) && open(after)) return "all";
+      return open(before) ? "up to" : open(after) ? "onwards" : "to";
     }
 
     // A superscript is a power when it is a number, a small Latin letter or an expression; a
@@ -137,7 +150,7 @@
       if (op) return it.args ? op + " " + args(it) : op;
       // a number set's superscript is its dimensions: ℝ^d is "R d", ℝ^{m×n} "R m by n"
       if (it.font === "mathbb" && it.sup && !it.mark) return [letter(it).replace(/^double-struck /, ""), seq(it.sup, "dims")].join(" ");
-      const parts = [head(it, where)];
+      const parts = [head(it, where, within)];
       if (it.sub) parts.push(sub(it));
       if (it.primes) parts.push(PRIMES[Math.min(it.primes, 3)]);
       if (it.mark === "(·)") parts.push("superscript " + seq(it.sup, "sup"));

@@ -23,6 +23,7 @@
   const SPACES = new Set(["spacing", "kern"]);
   // one key for a letter and its variant form: \epsilon and \varepsilon are one ε
   // what KaTeX writes for a command inside an environment: \vdots in an array is \varvdots
+  const NEGATED = { "=": "≠", "∈": "∉", "<": "≮", ">": "≯", "≤": "≰", "≥": "≱", "≡": "≢", "∼": "≁", "⊂": "⊄", "⊆": "⊈" };
   const INTERNAL = { "\\varvdots": "\\vdots", "\\@cdots": "\\cdots", "\\dotsc": "\\ldots", "\\dotsb": "\\cdots", "\\dotso": "\\ldots", "\\dotsm": "\\cdots", "\\dotsi": "\\cdots" };
   const VARIANTS = { "ϵ": "ε", "ϕ": "φ", "ϑ": "θ", "ϱ": "ρ", "ς": "σ", "ϖ": "π", "ϰ": "κ" };
   const OPERATORS = { "\\sum": "sym:∑", "\\prod": "sym:∏", "\\coprod": "sym:∐", "\\bigcup": "sym:⋃", "\\bigcap": "sym:⋂" };
@@ -87,7 +88,7 @@
     function seq(nodes, where) {
       const raw = [];
       for (const n of asList(nodes)) node(n, raw, where);
-      const items = pair(words(digits(raw), where));
+      const items = pair(words(digits(negations(raw)), where));
       for (const it of items) if (it.t === "word") it.known = it.text[0] === "\\" || isWord(it.word);
       return items;
     }
@@ -97,8 +98,16 @@
       switch (n.type) {
         case "ordgroup": if (n.body.length) out.push(...seq(n.body, where).map((x) => x)); return;
         case "styling": case "sizing": case "color": case "mclass": case "hbox": case "phantom": case "smash":
-        case "lap": case "raisebox": case "enclose": case "href": case "html": case "htmlmathml": case "internal":
+        case "lap": case "raisebox": case "enclose": case "href": case "html": case "internal":
           for (const c of asList(n.body)) node(c, out, where); return;
+        // \neq, \notin, \coloneqq: KaTeX draws them from parts; the MathML branch holds the one
+        // character, wrapped in \mathrel when it is a relation, as ≤ and = are
+        case "htmlmathml": {
+          const from = out.length;
+          for (const c of asList(n.mathml)) node(c, out, where);
+          if (asList(n.mathml).some((c) => c.type === "mclass" && c.mclass === "mrel")) for (const it of out.slice(from)) if (it.t === "sym") it.role = "rel";
+          return;
+        }
         case "vphantom": case "hphantom": case "tag": case "cr": return;
         case "spacing": case "kern": return;
         case "mathord": case "textord": case "atom": return token(n, out, where);
@@ -285,6 +294,7 @@
     }
 
     // Consecutive digits are one number (10, 0.02); a number's scripts stay on it.
+    // Three dots typed as full stops, x_1, ..., x_n, are the ellipsis \ldots.
     function digits(items) {
       const out = [];
       for (const it of items) {
@@ -293,6 +303,22 @@
           const merged = Object.assign({}, it, { text: last.text + it.text, range: span(last.range, it.range), whole: it.whole ? span(last.range, it.whole) : undefined });
           out[out.length - 1] = merged;
         } else out.push(it);
+      }
+      return out.map((it) => (it.t === "num" && /^\.{3,}$/.test(it.text) ? Object.assign({}, it, { t: "sym", key: "sym:...", role: "inner" }) : it));
+    }
+
+    // \not before a relation (KaTeX's combining slash, U+0338) negates it: \not= is ≠, \not\in
+    // is ∉; a relation with no negated character keeps its own key (\not\perp stays ⊥)
+    function negations(items) {
+      const out = [];
+      for (let i = 0; i < items.length; i++) {
+        const it = items[i], next = items[i + 1];
+        if (!(it.t === "sym" && it.key === "sym:\u0338")) { out.push(it); continue; }
+        if (next && next.t === "sym") {
+          const negated = NEGATED[next.key.slice(4)];
+          out.push(negated ? Object.assign({}, next, { key: "sym:" + negated, text: "\\not" + next.text, range: span(it.range, next.range) }) : next);
+          i++;
+        }
       }
       return out;
     }
