@@ -1,8 +1,8 @@
 """Sums, products, exponentials, logs and the small functions of reading notation.
 
 The Kronecker delta and the softmax Jacobian it writes compactly, the log of a product
-(the sum of logs that does not underflow), and the int8 rounding behind "≈ after
-quantization".
+(the sum of logs that does not underflow), the int8 rounding behind "≈ after
+quantization", and clipping a value into an interval.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ __all__ = [
     "leave_one_out_means",
     "compose",
     "example",
+    "clip",
+    "clip_gradient",
 ]
 
 
@@ -202,3 +204,34 @@ def example(X: ArrayLike, i: int) -> FloatArray:
     if not 1 <= i <= m:
         raise IndexError(f"example index i counts from 1 to m = {m}, got {i}")
     return arr[int(i) - 1]
+
+
+def _bounds(low: float, high: float) -> None:
+    if not low <= high:
+        raise ValueError(f"need low <= high, got low={low} and high={high} (np.clip and torch.clamp would return high everywhere)")
+
+
+def clip(x: ArrayLike, low: float, high: float) -> FloatArray:
+    """``clip(x, a, b) = min(max(x, a), b)`` element-wise: values below ``a`` become ``a``,
+    above ``b`` become ``b``, the rest pass unchanged (``np.clip``, ``torch.clamp``).
+
+    Unlike those two, which return ``b`` everywhere when ``a > b``, it refuses ``a > b``.
+
+    >>> clip([-2.0, 0.3, 5.0], 0.0, 1.0).tolist()
+    [0.0, 0.3, 1.0]
+    """
+    _bounds(low, high)
+    arr = as_float_array(x, "x")
+    return np.minimum(np.maximum(arr, arr.dtype.type(low)), arr.dtype.type(high))
+
+
+def clip_gradient(x: ArrayLike, low: float, high: float) -> FloatArray:
+    """The slope of ``clip(x, a, b)`` in ``x`` as autograd gives it: 1 where ``a ≤ x ≤ b``
+    (the ends included, as ``torch.clamp`` does) and 0 outside, where the output is flat.
+
+    >>> clip_gradient([-2.0, 0.0, 0.3, 5.0], 0.0, 1.0).tolist()
+    [0.0, 1.0, 1.0, 0.0]
+    """
+    _bounds(low, high)
+    arr = as_float_array(x, "x")
+    return ((arr >= low) & (arr <= high)).astype(arr.dtype)

@@ -137,3 +137,22 @@ def test_gradient_through_time_overflows_to_inf_and_rejects_bad_input():
         gradient_through_time(float("nan"), 3)
     with pytest.raises(TypeError):
         gradient_through_time("0.9", 3)
+
+
+from notation import minibatch_indices  # noqa: E402
+
+
+@pytest.mark.parametrize("n, batch_size", [(10, 3), (6, 2), (5, 5), (3, 8)])
+def test_minibatches_are_a_shuffled_partition_of_the_data_set(n, batch_size):
+    batches = minibatch_indices(n, batch_size, np.random.default_rng(0))
+    assert sorted(np.concatenate(batches).tolist()) == list(range(n))  # every example once
+    assert [len(b) for b in batches] == [batch_size] * (n // batch_size) + ([n % batch_size] if n % batch_size else [])
+    kept = minibatch_indices(n, batch_size, np.random.default_rng(0), drop_last=True)
+    assert all(len(b) == batch_size for b in kept)
+
+
+def test_minibatch_sizes_are_checked():
+    with pytest.raises(ValueError):
+        minibatch_indices(0, 2, np.random.default_rng(0))
+    with pytest.raises(TypeError):
+        minibatch_indices(4, 2.0, np.random.default_rng(0))
