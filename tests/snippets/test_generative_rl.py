@@ -398,3 +398,24 @@ def test_chinchilla_optimal_split_and_two_models():
     assert close(num(fact(html, "tenfold N")), 10**-0.076, 3) and close(num(fact(html, "tenfold D")), 10**-0.095, 3)
     assert num(fact(html, "Kaplan et al.'s a")) == 0.73
     assert vector(fact(html, "ten times the compute")) == [round(10**0.73, 3), round(10 ** (0.28 / 0.62), 3)]
+
+
+
+def test_td_learning_one_update_td_zero_and_q_learning_against_sarsa():
+    html = run_snippet("td_learning_corridor")
+    assert close(num(fact(html, "TD target")), 0.0 + GAMMA * 0.8, 3)
+    assert close(num(fact(html, "TD error")), 0.0 + GAMMA * 0.8 - 0.6, 3)
+    assert close(num(fact(html, "new V(s)")), 0.6 + 0.1 * (GAMMA * 0.8 - 0.6), 3)
+    prediction, control = tables(html)
+    exact = values_by_iteration()
+    for cells, v in zip(prediction.rows.values(), exact):
+        solved, fast, slow = nums(cells)
+        assert close(solved, v, 3)
+        assert abs(fast - v) < 0.08 and abs(slow - v) < 0.03  # jitter shrinks with the step size
+    q_star = q_values(values_by_iteration(p_right=1.0))
+    q_eps = q_values(values_by_iteration(p_right=1 - 0.3 / 2))  # ε-greedy with ε = 0.3 around "right"
+    for (label, cells), (s, a) in zip(control.rows.items(), [(s, a) for s in range(3) for a in range(2)]):
+        learnt_q, optimal, learnt_sarsa, exploring = nums(cells)
+        assert close(learnt_q, q_star[s][a], 3) and close(optimal, q_star[s][a], 3)
+        assert close(exploring, q_eps[s][a], 3) and abs(learnt_sarsa - q_eps[s][a]) < 0.03
+    assert max(abs(q_star[s][a] - q_eps[s][a]) for s in range(3) for a in range(2)) > 0.06  # far enough apart to tell
