@@ -419,3 +419,21 @@ def test_td_learning_one_update_td_zero_and_q_learning_against_sarsa():
         assert close(learnt_q, q_star[s][a], 3) and close(optimal, q_star[s][a], 3)
         assert close(exploring, q_eps[s][a], 3) and abs(learnt_sarsa - q_eps[s][a]) < 0.03
     assert max(abs(q_star[s][a] - q_eps[s][a]) for s in range(3) for a in range(2)) > 0.06  # far enough apart to tell
+
+
+
+def test_target_network_hard_copies_jump_and_soft_updates_glide():
+    html = run_snippet("target_network_updates")
+    (t,) = tables(html)
+    C, tau = 1000, 0.001
+    rows = {label: nums(cells) for label, cells in t.rows.items()}
+    online_500, hard_500, soft_500 = rows["step 500"]
+    assert hard_500 == 0.0 and 0 < soft_500 < online_500  # no copy yet; the soft copy has started to move
+    assert rows["step 999"][1] == 0.0 and rows["step 1,000"][1] == rows["step 1,000"][0]  # copied at step C
+    assert rows["step 2,500"][1] != rows["step 2,500"][0]  # mid-period the copy is stale
+    assert abs(rows["step 999"][2] - rows["step 1,000"][2]) < 0.002  # the soft copy barely moves in one step
+    assert num(fact(html, "largest change of \\theta^{-}")) > 0.5 and num(fact(html, "largest change of \\theta'")) < 0.01
+    assert close(num(fact(html, "last 1,000 steps")), 1 - (1 - tau) ** C, 4)
+    assert num(fact(html, "average age")) == round((1 - tau) / tau)
+    weights = [tau * (1 - tau) ** k for k in range(200_000)]
+    assert close(math.fsum(k * w for k, w in enumerate(weights)), (1 - tau) / tau, 3)  # the mean age of an EMA
