@@ -437,3 +437,29 @@ def test_target_network_hard_copies_jump_and_soft_updates_glide():
     assert num(fact(html, "average age")) == round((1 - tau) / tau)
     weights = [tau * (1 - tau) ** k for k in range(200_000)]
     assert close(math.fsum(k * w for k, w in enumerate(weights)), (1 - tau) / tau, 3)  # the mean age of an EMA
+
+
+
+def test_deterministic_policy_gradient_on_the_one_step_toy():
+    html = run_snippet("deterministic_policy_gradient_toy")
+    states, rho = [0.5, 1.0, 1.5], [0.2, 0.5, 0.3]
+    second_moment = math.fsum(w * s * s for s, w in zip(states, rho))
+
+    def exact(theta):  # d/dθ of 𝔼[−(θ s − 2 s)²] = −2 (θ − 2) 𝔼[s²]
+        return -2 * (theta - 2) * second_moment
+
+    assert close(num(fact(html, "deterministic policy gradient")), exact(0.5), 4)
+    assert close(num(fact(html, "finite differences")), exact(0.5), 4)
+    sampled, ascent = tables(html)
+    errors = []
+    for cells in sampled.rows.values():
+        estimate, stderr, deterministic = nums(cells)
+        assert close(deterministic, exact(0.5), 3)
+        assert abs(estimate - exact(0.5)) < 4 * stderr  # unbiased: the same slope on average
+        errors.append(stderr)
+    assert errors[0] < errors[1] < errors[2]  # σ = 1, 0.3, 0.1: noisier as σ shrinks
+    theta = 0.5
+    for cells in ascent.rows.values():
+        step, th, J, grad = nums(cells)
+        assert close(th, theta, 4) and close(J, -((theta - 2) ** 2) * second_moment, 4) and close(grad, exact(theta), 4)
+        theta += 0.2 * exact(theta)
