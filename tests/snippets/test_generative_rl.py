@@ -463,3 +463,40 @@ def test_deterministic_policy_gradient_on_the_one_step_toy():
         step, th, J, grad = nums(cells)
         assert close(th, theta, 4) and close(J, -((theta - 2) ** 2) * second_moment, 4) and close(grad, exact(theta), 4)
         theta += 0.2 * exact(theta)
+
+
+
+def discounted_visits_by_steps(p_right=P_RIGHT, gamma=GAMMA, start=(1.0, 0.0, 0.0), steps=3000):
+    """Σ_t γ^t Pr(s_t = s), stepping the distribution over cells forward by hand."""
+    dist, total = list(start), [0.0, 0.0, 0.0]
+    for t in range(steps):
+        total = [a + gamma**t * b for a, b in zip(total, dist)]
+        new = [0.0, 0.0, 0.0]
+        for s, mass in enumerate(dist):
+            for a, p in ((0, 1 - p_right), (1, p_right)):
+                nxt, _ = corridor_step(s, a)
+                if nxt is not None:  # right from cell 2 ends the episode
+                    new[nxt] += mass * p
+        dist = new
+    return total
+
+
+def test_state_distribution_visits_solved_counted_normalised_and_from_another_start():
+    html = run_snippet("state_distribution_corridor")
+    visits_table, starts = tables(html)
+    rho = discounted_visits_by_steps()
+    counts = discounted_visits_by_steps(gamma=1.0)
+    for cells, r, n in zip(visits_table.rows.values(), rho, counts):
+        solved, counted, d, per_episode, share = nums(cells)
+        assert close(solved, r, 3) and abs(counted - r) < 0.1
+        assert close(d, r / sum(rho), 3) and close(per_episode, n, 3) and close(share, n / sum(counts), 3)
+    assert close(num(fact(html, "total of")), sum(rho), 3)
+    assert close(num(fact(html, "every step pays 1")), sum(rho), 3)
+    assert close(num(fact(html, "never ended")), 1 / (1 - GAMMA), 3)
+    uniform = discounted_visits_by_steps(start=(1 / 3, 1 / 3, 1 / 3))
+    assert all(close(x, y, 3) for x, y in zip(nums(starts.rows["\\rho_0 = (1/3, 1/3, 1/3)"]), uniform))
+    # the policy gradient of the softmax table: ρ^π(s) π(right | s) A^π(s, right)
+    V = values_by_iteration()
+    Q = q_values(V)
+    expected = [rho[s] * P_RIGHT * (Q[s][1] - V[s]) for s in range(3)]
+    assert all(close(g, e, 4) for g, e in zip(vector(fact(html, "policy gradient")), expected))
