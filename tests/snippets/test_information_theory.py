@@ -127,3 +127,36 @@ def test_perplexity_depends_on_tokenizer_but_bits_per_byte_does_not():
     assert float(c[2]) < float(a[2]) and float(c[3]) < float(a[3])
     assert float(b[2]) < float(c[2]) and float(b[3]) > float(c[3])
     assert "22-byte" in text and "perplexity 50257" in text
+
+
+from html_output import close, fact, num, nums, tables  # noqa: E402
+
+
+def jsd(p, q):
+    m = [(a + b) / 2 for a, b in zip(p, q)]
+    half = lambda x: math.fsum(a * math.log(a / c) for a, c in zip(x, m) if a > 0)  # noqa: E731
+    return 0.5 * half(p) + 0.5 * half(q)
+
+
+def test_js_divergence_symmetric_bounded_not_a_metric_and_the_gan_value():
+    html = run_snippet("js_divergence_bounded")
+    divergences, gan = tables(html)
+    cases = [([0.5, 0.5, 0.0], [0.25, 0.5, 0.25]), ([0.9, 0.1, 0.0], [0.1, 0.1, 0.8]), ([1.0, 0.0, 0.0], [0.0, 0.5, 0.5])]
+    for cells, (p, q) in zip(divergences.rows.values(), cases):
+        kl_pq, kl_qp, js_pq, js_qp, bits = cells
+        assert close(num(js_pq), jsd(p, q), 4) and close(num(js_qp), jsd(p, q), 4)  # symmetric
+        assert close(num(bits), jsd(p, q) / math.log(2), 4) and num(js_pq) <= math.log(2) + 1e-4
+        assert num(kl_qp) == math.inf  # Q puts mass where P has none
+    assert num(list(divergences.rows.values())[2][2]) == round(math.log(2), 4)  # nothing shared: log 2
+    assert num(list(divergences.rows.values())[2][0]) == math.inf
+    assert close(num(fact(html, "R = (0, 1)")), math.log(2), 4)
+    through = jsd([1, 0], [0.5, 0.5]) + jsd([0.5, 0.5], [0, 1])
+    assert close(num(fact(html, "breaks the triangle")), through, 4) and through < math.log(2)
+    assert close(num(fact(html, "as for a distance")), 2 * math.sqrt(jsd([1, 0], [0.5, 0.5])), 4)
+    assert 2 * math.sqrt(jsd([1, 0], [0.5, 0.5])) > math.sqrt(math.log(2))
+    p_data = [0.1, 0.4, 0.4, 0.1]
+    for cells, p_g in zip(gan.rows.values(), ([0.4, 0.1, 0.1, 0.4], [0.2, 0.3, 0.3, 0.2], p_data)):
+        js, value, formula = nums(cells)
+        d_star = [a / (a + b) for a, b in zip(p_data, p_g)]
+        v = math.fsum(a * math.log(d) + b * math.log(1 - d) for a, b, d in zip(p_data, p_g, d_star))
+        assert close(js, jsd(p_data, p_g), 4) and close(value, v, 4) and close(formula, 2 * jsd(p_data, p_g) - math.log(4), 4)
