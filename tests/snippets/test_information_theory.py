@@ -160,3 +160,32 @@ def test_js_divergence_symmetric_bounded_not_a_metric_and_the_gan_value():
         d_star = [a / (a + b) for a, b in zip(p_data, p_g)]
         v = math.fsum(a * math.log(d) + b * math.log(1 - d) for a, b, d in zip(p_data, p_g, d_star))
         assert close(js, jsd(p_data, p_g), 4) and close(value, v, 4) and close(formula, 2 * jsd(p_data, p_g) - math.log(4), 4)
+
+
+
+def test_mutual_information_three_ways_independence_and_the_infonce_bound():
+    html = run_snippet("mutual_information_three_ways")
+    joint = [[0.30, 0.05], [0.10, 0.55]]
+    px, py = [sum(r) for r in joint], [joint[0][j] + joint[1][j] for j in range(2)]
+    h_x_given_y = -math.fsum(joint[i][j] * math.log2(joint[i][j] / py[j]) for i in range(2) for j in range(2))
+    mi = math.fsum(joint[i][j] * math.log2(joint[i][j] / (px[i] * py[j])) for i in range(2) for j in range(2))
+    assert close(num(fact(html, "uncertainty about the weather")), H(px, 2), 4)
+    assert close(num(fact(html, "what is left")), h_x_given_y, 4)
+    for label in ("= H(X) - H(X \\mid Y)", "the other way round", "p(x)\\,p(y)\\big)"):
+        assert close(num(fact(html, label)), mi, 4)
+    assert num(fact(html, "for p(x, y) = p(x)")) == 0.0
+    assert close(num(fact(html, "equal to H(X)")), H(px, 2), 4)
+    (t,) = tables(html)
+    bounds = []
+    for label, cells in t.rows.items():
+        n = int(label.split("=")[1].split()[0])
+        log_n, loss, bound, true = nums(cells)
+        assert close(log_n, math.log(n), 3) and close(true, math.log(8), 3)
+        assert close(bound, log_n - loss, 2)
+        # with an encoder that keeps the symbol and a small τ, a row's loss is about log(number of
+        # candidates with the same symbol): 𝔼 log(1 + Binomial(N − 1, 1/8))
+        expected = math.fsum(math.comb(n - 1, c) * (1 / 8) ** c * (7 / 8) ** (n - 1 - c) * math.log(1 + c) for c in range(n))
+        assert abs(loss - expected) < 0.08
+        assert bound <= min(log_n, math.log(8)) + 0.02
+        bounds.append(bound)
+    assert bounds == sorted(bounds)  # more candidates, a tighter bound
