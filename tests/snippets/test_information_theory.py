@@ -189,3 +189,29 @@ def test_mutual_information_three_ways_independence_and_the_infonce_bound():
         assert bound <= min(log_n, math.log(8)) + 0.02
         bounds.append(bound)
     assert bounds == sorted(bounds)  # more candidates, a tighter bound
+
+
+
+def test_wasserstein_finite_where_kl_and_js_saturate_couplings_and_sorted_samples():
+    html = run_snippet("wasserstein_disjoint_supports")
+    shifts, plan = tables(html)
+    for label, cells in shifts.rows.items():
+        theta = num(label.split("=")[1])
+        kl, js, w = nums(cells)
+        if theta == 0:
+            assert kl == js == w == 0
+        else:  # no outcome in common: KL infinite, JS at its ceiling, W the distance moved
+            assert kl == math.inf and close(js, math.log(2), 4) and close(w, theta, 4)
+    # the plan: P = (0.5, 0.5) on (0, 1), Q = (0.25, 0.75) on (0.5, 3); brute force over the
+    # couplings, which have one free cell t = γ(0 → 0.5) in [0, 0.25]
+    cost = lambda t: t * 0.5 + (0.5 - t) * 3.0 + (0.25 - t) * 0.5 + (0.25 + t) * 2.0  # noqa: E731
+    best = min(cost(k / 10_000 * 0.25) for k in range(10_001))
+    g = [nums(cells) for cells in plan.rows.values()]
+    assert close(g[0][0] + g[0][1], 0.5, 3) and close(g[0][0] + g[1][0], 0.25, 3) and close(g[1][0], 0.0, 3)
+    assert close(num(fact(html, "of that plan")), best, 4) and close(num(fact(html, "from the two CDFs")), best, 4)
+    independent = math.fsum(a * b * abs(x - y) for x, a in ((0, 0.5), (1, 0.5)) for y, b in ((0.5, 0.25), (3, 0.75)))
+    assert close(num(fact(html, "independently")), independent, 4) and independent > best
+    rng = np.random.default_rng(0)  # the snippet's draws, recomputed: the mean gap of the sorted samples
+    u, v = rng.standard_normal(1000), 1.0 + rng.standard_normal(1000)
+    gap = math.fsum(abs(a - b) for a, b in zip(sorted(u), sorted(v))) / 1000
+    assert close(num(fact(html, "1,000 draws")), gap, 4) and abs(gap - 1.0) < 0.1
