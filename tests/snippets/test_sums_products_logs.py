@@ -79,3 +79,26 @@ def test_square_root_scaling_variance():
     assert largest[0] > largest[1] > largest[2] > 1 / 16
     assert entropy_bits[0] < entropy_bits[1] < entropy_bits[2] <= 4.0
     assert "\\sqrt{d_k}) True" in text
+
+
+
+def test_trig_functions_radians_degrees_and_where_they_appear():
+    from html_output import close, fact, num, nums, tables, vector
+
+    html = run_snippet("trig_functions_radians")
+    (t,) = tables(html)
+    for label, cells in t.rows.items():
+        deg = float(label.split()[0])
+        rad, over_pi, s, c, one = nums(cells)
+        assert close(rad, deg * math.pi / 180, 4) and close(over_pi, deg / 180, 4)
+        assert close(s, math.sin(math.radians(deg)), 4) and close(c, math.cos(math.radians(deg)), 4) and one == 1.0
+    assert close(num(fact(html, "math.pi")), math.pi, 4)
+    assert close(num(fact(html, "read as radians")), math.sin(90), 4) and num(fact(html, "deg2rad")) == 1.0
+    assert num(fact(html, "one period later")) == 0.0
+    assert close(num(fact(html, "fastest pair")), 2 * math.pi, 4)
+    assert close(num(fact(html, "slowest pair")), 2 * math.pi * 10000 ** (510 / 512), 4)
+    assert vector(fact(html, "before and after rotating")) == [2.5, 2.5]  # ‖(1, 2, 0.5, −1)‖ = 2.5, kept by the rotation
+    a, b = vector(fact(html, "the same m - n"))
+    assert a == b
+    assert vector(fact(html, "cosine schedule")) == [1.0, 0.5, 0.0]
+    assert close(num(fact(html, "peak")), 1 / math.sqrt(2 * math.pi), 4)
