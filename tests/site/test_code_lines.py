@@ -108,6 +108,9 @@ ALIAS_CALLS = {
     "scipy.stats.entropy": ("(scipy.stats.entropy(p), scipy.stats.entropy(p, q))", "(notation.entropy(p), notation.kl_divergence(p, q))"),
     "scipy.integrate.trapezoid": ("scipy.integrate.trapezoid(np.sin(t), t)", "notation.trapezoid(np.sin(t), t)"),
     "scipy.integrate.quad": ("scipy.integrate.quad(np.sin, 0.0, np.pi)[0]", "2.0"),
+    "scipy.stats.wasserstein_distance": ("scipy.stats.wasserstein_distance(u, v, np.abs(g) + 0.1)", "notation.wasserstein_1d(u, v, np.abs(g) + 0.1)"),
+    "scipy.spatial.distance.jensenshannon": ("scipy.spatial.distance.jensenshannon(p, q) ** 2", "notation.js_divergence(p, q)"),
+    "scipy.spatial.distance.cosine": ("scipy.spatial.distance.cosine(u, v)", "1 - notation.cosine_similarity(u, v)"),
     "jax.nn.softmax": ("jax.nn.softmax(logits, axis=-1)", "notation.softmax(logits)"),
     "jax.grad": ("jax.grad(lambda u: (u ** 3).sum())(u)", "3 * u ** 2"),
     "jax.jacobian": ("jax.jacobian(jax.numpy.sin)(u)", "np.diag(np.cos(u))"),
@@ -129,7 +132,7 @@ def test_scipy_and_jax_functions_in_aliases_agree_with_the_library(name):
         module.config.update("jax_enable_x64", True)
         importlib.import_module("jax.numpy")
     else:
-        for sub in ("special", "stats", "integrate"):
+        for sub in ("special", "stats", "integrate", "spatial.distance"):
             importlib.import_module(f"scipy.{sub}")
     ns.update({top: module, "t": np.linspace(0.0, np.pi, 11)})
     call, twin = ALIAS_CALLS[name]
