@@ -1,6 +1,7 @@
 """Derivatives: numerical ones by central differences, for checking analytic formulas;
 and what is built on them: an inverse function found numerically, the evaluation bracket
-``[F(x)]_a^b`` and the change of variables for densities.
+``[F(x)]_a^b``, the change of variables for densities, and how steep a function can be (a
+lower bound on its Lipschitz constant).
 
 The functions here take plain Python callables. ``jacobian`` works on vectors (one axis);
 ``gradient`` accepts parameters of any shape and returns an array of that same shape,
@@ -29,6 +30,7 @@ __all__ = [
     "inverse_function",
     "bracket",
     "change_of_variables",
+    "lipschitz_lower_bound",
 ]
 
 
@@ -340,3 +342,26 @@ def change_of_variables(
             raise ValueError(f"det ∂f/∂x is 0 at x = {point.tolist()}: f is not invertible there")
         out[i] = float(log_p_z(z)) + log_det
     return out if pts.ndim == 2 else out[0]
+def lipschitz_lower_bound(f: Callable[[FloatArray], ArrayLike], points: ArrayLike) -> float:
+    """``max_{i ≠ j} ‖f(x_i) − f(x_j)‖ / ‖x_i − x_j‖`` over the rows of ``points``: how steep
+    ``f`` is between any two of them. Every Lipschitz constant of ``f`` is at least this
+    (the constant is the supremum over all pairs, which a sample can only approach).
+
+    >>> round(lipschitz_lower_bound(lambda x: 3.0 * x, [[0.0], [1.0], [2.5]]), 6)
+    3.0
+    """
+    X = as_float_array(points, "points").astype(np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2 or len(X) < 2:
+        raise ValueError(f"points must hold at least two rows, got shape {X.shape}")
+    Y = np.array([np.ravel(np.asarray(f(x), dtype=np.float64)) for x in X])
+    best = 0.0
+    for i in range(len(X)):
+        dx = np.linalg.norm(X[i + 1 :] - X[i], axis=1)
+        if np.any(dx == 0):
+            raise ValueError("points must be distinct (two rows are equal)")
+        dy = np.linalg.norm(Y[i + 1 :] - Y[i], axis=1)
+        if len(dx):
+            best = max(best, float(np.max(dy / dx)))
+    return best

@@ -4,6 +4,8 @@ The Kronecker delta and the softmax Jacobian it writes compactly, the log of a p
 (the sum of logs that does not underflow), and the int8 rounding behind "≈ after
 quantization"; floor division and the remainder (``⌊a/n⌋``, ``a mod n``), index ranges
 (``x_{a:b}``, ``x_{<t}``) and logical implication.
+(the sum of logs that does not underflow), the int8 rounding behind "≈ after
+quantization", and clipping a value into an interval.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ __all__ = [
     "index_range",
     "before",
     "implies",
+    "clip",
+    "clip_gradient",
 ]
 
 
@@ -289,3 +293,32 @@ def implies(p: ArrayLike, q: ArrayLike) -> NDArray[np.bool_]:
     if p_.dtype != np.bool_ or q_.dtype != np.bool_:
         raise TypeError(f"p and q must be booleans, got dtypes {p_.dtype} and {q_.dtype}")
     return np.logical_or(np.logical_not(p_), q_)
+def _bounds(low: float, high: float) -> None:
+    if not low <= high:
+        raise ValueError(f"need low <= high, got low={low} and high={high} (np.clip and torch.clamp would return high everywhere)")
+
+
+def clip(x: ArrayLike, low: float, high: float) -> FloatArray:
+    """``clip(x, a, b) = min(max(x, a), b)`` element-wise: values below ``a`` become ``a``,
+    above ``b`` become ``b``, the rest pass unchanged (``np.clip``, ``torch.clamp``).
+
+    Unlike those two, which return ``b`` everywhere when ``a > b``, it refuses ``a > b``.
+
+    >>> clip([-2.0, 0.3, 5.0], 0.0, 1.0).tolist()
+    [0.0, 0.3, 1.0]
+    """
+    _bounds(low, high)
+    arr = as_float_array(x, "x")
+    return np.minimum(np.maximum(arr, arr.dtype.type(low)), arr.dtype.type(high))
+
+
+def clip_gradient(x: ArrayLike, low: float, high: float) -> FloatArray:
+    """The slope of ``clip(x, a, b)`` in ``x`` as autograd gives it: 1 where ``a ≤ x ≤ b``
+    (the ends included, as ``torch.clamp`` does) and 0 outside, where the output is flat.
+
+    >>> clip_gradient([-2.0, 0.0, 0.3, 5.0], 0.0, 1.0).tolist()
+    [0.0, 1.0, 1.0, 0.0]
+    """
+    _bounds(low, high)
+    arr = as_float_array(x, "x")
+    return ((arr >= low) & (arr <= high)).astype(arr.dtype)

@@ -16,7 +16,6 @@ from numpy.typing import ArrayLike
 
 from notation._checks import FloatArray, as_float_array, check_probabilities, check_same_shape
 from notation.activations import log_softmax
-from notation.information import kl_divergence
 
 __all__ = [
     "gaussian_kl_standard",
@@ -34,7 +33,6 @@ __all__ = [
     "gaussian_score",
     "optimal_discriminator",
     "gan_value",
-    "js_divergence",
     "cosine_similarity_matrix",
     "info_nce",
     "nt_xent",
@@ -278,19 +276,6 @@ def gan_value(p_data: ArrayLike, p_g: ArrayLike, d: ArrayLike) -> float:
         real = np.where(p > 0, p * np.log(np.where(p > 0, d_, 1.0)), 0.0)
         fake = np.where(q > 0, q * np.log(np.where(q > 0, 1.0 - d_, 1.0)), 0.0)
     return float(np.sum(real) + np.sum(fake))
-
-
-def js_divergence(p: ArrayLike, q: ArrayLike) -> float:
-    """Jensen–Shannon divergence ``½ KL(P ‖ M) + ½ KL(Q ‖ M)`` with ``M = (P + Q)/2``;
-    symmetric, between 0 and ``log 2``.
-
-    >>> round(js_divergence([1.0, 0.0], [0.0, 1.0]), 4)  # disjoint: log 2
-    0.6931
-    """
-    p_, q_ = check_probabilities(p, "p"), check_probabilities(q, "q")
-    check_same_shape(p_, q_)
-    m = (p_ + q_) / 2
-    return float(0.5 * kl_divergence(p_, m) + 0.5 * kl_divergence(q_, m))
 
 
 def cosine_similarity_matrix(a: ArrayLike, b: ArrayLike) -> FloatArray:

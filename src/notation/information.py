@@ -1,4 +1,6 @@
-"""Information theory: entropy, cross-entropy, KL divergence, perplexity.
+"""Information theory and distances between distributions: entropy, cross-entropy, KL and
+Jensen–Shannon divergences, mutual information, perplexity, and the Wasserstein distance on
+the real line.
 
 Natural logs (nats) by default; ``base=2`` gives bits.
 """
@@ -18,6 +20,13 @@ __all__ = [
     "entropy",
     "cross_entropy",
     "kl_divergence",
+    "js_divergence",
+    "conditional_entropy",
+    "mutual_information",
+    "infonce_bound",
+    "wasserstein_1d",
+    "quantile_coupling",
+    "transport_cost",
     "perplexity",
     "token_nll",
     "cross_entropy_from_logits",
@@ -71,6 +80,162 @@ def kl_divergence(p: ArrayLike, q: ArrayLike, base: float | None = None) -> Floa
     check_same_shape(p_, q_)
     kl = np.sum(_plogq(p_, p_) - _plogq(p_, q_), axis=-1)
     return log_base(np.maximum(kl, 0.0), base)
+
+
+def js_divergence(p: ArrayLike, q: ArrayLike, base: float | None = None) -> FloatArray:
+    """Jensen–Shannon divergence ``JSD(P ‖ Q) = ½ KL(P ‖ M) + ½ KL(Q ‖ M)`` with ``M = (P + Q)/2``.
+
+    Symmetric, always finite, and between 0 (``P = Q``) and ``log 2`` (no outcome in
+    common): 1 bit with ``base=2``. Along the last axis. SciPy's
+    ``scipy.spatial.distance.jensenshannon`` returns its square root.
+
+    >>> round(float(js_divergence([1.0, 0.0], [0.0, 1.0])), 4)  # disjoint: log 2
+    0.6931
+    """
+    p_, q_ = check_probabilities(p, "p"), check_probabilities(q, "q")
+    check_same_shape(p_, q_)
+    m = (p_ + q_) / 2
+    return log_base(0.5 * kl_divergence(p_, m) + 0.5 * kl_divergence(q_, m), base)
+
+
+def _joint(joint: ArrayLike) -> FloatArray:
+    arr = as_float_array(joint, "joint")
+    if arr.ndim != 2:
+        raise ValueError(f"joint must be a 2-D table p(x, y), x along the rows, got shape {arr.shape}")
+    check_probabilities(arr.reshape(-1), "joint")
+    return arr
+
+
+def conditional_entropy(joint: ArrayLike, given_axis: int, base: float | None = None) -> float:
+    """``H(X ∣ Y) = −Σ_{x,y} p(x, y) log p(x ∣ y)``: the uncertainty left in one variable once
+    the other is known, from a joint table ``p(x, y)`` with ``x`` along the rows.
+
+    ``given_axis=1`` conditions on the columns (``H(X ∣ Y)``), ``given_axis=0`` on the rows
+    (``H(Y ∣ X)``). It equals ``H(X, Y) − H(Y)``, and never exceeds ``H(X)``.
+
+    >>> round(conditional_entropy([[0.5, 0.0], [0.0, 0.5]], given_axis=1), 4)  # Y tells X exactly
+    0.0
+    >>> round(conditional_entropy([[0.25, 0.25], [0.25, 0.25]], given_axis=1, base=2), 4)  # Y tells nothing
+    1.0
+    """
+    arr = _joint(joint)
+    if given_axis not in (0, 1):
+        raise ValueError(f"given_axis must be 0 (the rows are known) or 1 (the columns are known), got {given_axis}")
+    known = arr.sum(axis=1 - given_axis, keepdims=True)  # p(y) as a row, or p(x) as a column
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cond = np.where(arr > 0, arr / np.where(known > 0, known, 1.0), 1.0)
+    return float(log_base(np.asarray(-np.sum(_plogq(arr, cond))), base)) + 0.0
+
+
+def mutual_information(joint: ArrayLike, base: float | None = None) -> float:
+    """``I(X; Y) = KL(p(x, y) ‖ p(x) p(y))``: how far the joint table is from the product of
+    its marginals, which is also ``H(X) − H(X ∣ Y)``. Zero exactly when ``X`` and ``Y`` are
+    independent; ``x`` along the rows.
+
+    >>> round(mutual_information([[0.5, 0.0], [0.0, 0.5]], base=2), 4)  # one fair bit, copied
+    1.0
+    >>> mutual_information([[0.12, 0.28], [0.18, 0.42]]) < 1e-12  # p(x, y) = p(x) p(y)
+    True
+    """
+    arr = _joint(joint)
+    product = np.outer(arr.sum(axis=1), arr.sum(axis=0))
+    return float(kl_divergence(arr.reshape(-1), product.reshape(-1), base))
+
+
+def infonce_bound(mean_loss: float, n_candidates: int) -> float:
+    """The lower bound on mutual information that InfoNCE gives (van den Oord et al. 2018):
+    ``I ≥ log N − 𝓛``, with ``N`` candidates per example (one positive, ``N − 1`` negatives)
+    and the mean loss ``𝓛`` in nats. As ``𝓛 ≥ 0``, it can never exceed ``log N``.
+
+    >>> round(infonce_bound(0.5, 8), 4)  # log 8 − 0.5
+    1.5794
+    """
+    if isinstance(n_candidates, bool) or not isinstance(n_candidates, (int, np.integer)) or n_candidates < 1:
+        raise ValueError(f"n_candidates must be a positive integer, got {n_candidates!r}")
+    if not (math.isfinite(mean_loss) and mean_loss >= 0):
+        raise ValueError(f"mean_loss must be finite and >= 0 (it is a cross-entropy), got {mean_loss}")
+    return math.log(n_candidates) - mean_loss
+
+
+def _samples_and_weights(values: ArrayLike, weights: ArrayLike | None, name: str) -> tuple[FloatArray, FloatArray]:
+    x = as_float_array(values, name).astype(np.float64)
+    if x.ndim != 1 or len(x) == 0 or not np.all(np.isfinite(x)):
+        raise ValueError(f"{name} must be a non-empty vector of finite numbers, got shape {x.shape}")
+    if weights is None:
+        return x, np.full(len(x), 1.0 / len(x))
+    w = as_float_array(weights, f"{name} weights").astype(np.float64)
+    if w.shape != x.shape or np.any(w < 0) or not np.isfinite(w.sum()) or w.sum() <= 0:
+        raise ValueError(f"the weights of {name} must be {len(x)} non-negative numbers with a positive sum")
+    return x, w / w.sum()
+
+
+def wasserstein_1d(
+    u_values: ArrayLike, v_values: ArrayLike, u_weights: ArrayLike | None = None, v_weights: ArrayLike | None = None
+) -> float:
+    """The Wasserstein-1 (earth mover's) distance between two distributions on the real line,
+    given by their values (samples, or support points) and optional weights.
+
+    In one dimension the best transport plan moves mass in order, so ``W = ∫ |F_u(x) − F_v(x)| dx``,
+    the area between the two CDFs. For two samples of equal size and equal weights it is
+    the mean gap between the sorted samples, ``(1/n) Σ_i |u_(i) − v_(i)|``.
+
+    >>> wasserstein_1d([0.0, 1.0, 3.0], [5.0, 6.0, 8.0])  # every point moves 5
+    5.0
+    >>> wasserstein_1d([0.0], [1.0, 3.0])  # half the mass moves 1, half moves 3
+    2.0
+    """
+    u, uw = _samples_and_weights(u_values, u_weights, "u_values")
+    v, vw = _samples_and_weights(v_values, v_weights, "v_values")
+    grid = np.unique(np.concatenate([u, v]))
+
+    def cdf(x: FloatArray, w: FloatArray) -> FloatArray:  # F(t) at every grid point but the last
+        order = np.argsort(x, kind="stable")
+        return np.concatenate([[0.0], np.cumsum(w[order])])[np.searchsorted(x[order], grid[:-1], side="right")]
+
+    return float(np.sum(np.abs(cdf(u, uw) - cdf(v, vw)) * np.diff(grid)))
+
+
+def quantile_coupling(p: ArrayLike, q: ArrayLike) -> FloatArray:
+    """The coupling ``γ`` that moves mass in order: for ``p`` and ``q`` on sorted supports
+    ``x_1 < x_2 < …`` and ``y_1 < y_2 < …``, the first mass of ``p`` goes to the first of
+    ``q``, and so on (the north-west corner rule). Its rows sum to ``p`` and its columns to
+    ``q``; on the real line it is an optimal transport plan for the cost ``|x − y|``.
+
+    >>> quantile_coupling([0.5, 0.5], [0.25, 0.75]).tolist()
+    [[0.25, 0.25], [0.0, 0.5]]
+    """
+    a, b = check_probabilities(p, "p").astype(np.float64), check_probabilities(q, "q").astype(np.float64)
+    if a.ndim != 1 or b.ndim != 1:
+        raise ValueError("p and q must be vectors of probabilities")
+    gamma = np.zeros((len(a), len(b)))
+    left, need = a.copy(), b.copy()
+    i = j = 0
+    while i < len(a) and j < len(b):
+        moved = min(left[i], need[j])
+        gamma[i, j] += moved
+        left[i] -= moved
+        need[j] -= moved
+        if left[i] <= 1e-15:
+            i += 1
+        else:
+            j += 1
+    return gamma
+
+
+def transport_cost(coupling: ArrayLike, x: ArrayLike, y: ArrayLike) -> float:
+    """``𝔼_{(x, y) ∼ γ}|x − y| = Σ_{ij} γ_ij |x_i − y_j|``: the cost of the transport plan ``γ``.
+
+    ``coupling[i, j]`` is the mass moved from ``x[i]`` to ``y[j]``; the Wasserstein distance is
+    the smallest cost over every coupling of the two distributions.
+
+    >>> transport_cost([[0.5, 0.0], [0.0, 0.5]], [0.0, 1.0], [2.0, 3.0])
+    2.0
+    """
+    g = as_float_array(coupling, "coupling").astype(np.float64)
+    xs, ys = as_float_array(x, "x").astype(np.float64), as_float_array(y, "y").astype(np.float64)
+    if g.shape != (len(xs), len(ys)) or np.any(g < 0) or not math.isclose(float(g.sum()), 1.0, abs_tol=1e-9):
+        raise ValueError(f"coupling must be a non-negative {len(xs)} × {len(ys)} table summing to 1, got shape {g.shape}")
+    return float(np.sum(g * np.abs(xs[:, None] - ys[None, :])))
 
 
 def perplexity(nll_per_token: ArrayLike) -> float:

@@ -260,19 +260,28 @@ def unit_vector(x: ArrayLike, axis: int = -1) -> FloatArray:
     return arr / np.expand_dims(n, ax)
 
 
-def cosine_similarity(u: ArrayLike, v: ArrayLike, axis: int = -1) -> FloatArray:
+def cosine_similarity(u: ArrayLike, v: ArrayLike, axis: int = -1, eps: float | None = None) -> FloatArray:
     """``⟨u, v⟩ / (‖u‖ ‖v‖)`` along ``axis``: the cosine of the angle between u and v, in [-1, 1].
 
-    Raises ``ValueError`` if either vector is zero, where the angle is undefined
-    (``torch.nn.functional.cosine_similarity`` instead returns 0 there, thanks to its ``eps``).
+    With ``eps=None`` a zero vector, whose angle is undefined, raises ``ValueError``. With a
+    number it computes what ``torch.nn.functional.cosine_similarity`` does (its default is
+    ``eps=1e-8``): ``⟨u, v⟩ / (max(‖u‖, ε) · max(‖v‖, ε))``, so a zero vector gives 0 and
+    a vector shorter than ``ε`` gives less than its true cosine.
 
     >>> round(float(cosine_similarity([1.0, 0.0], [1.0, 1.0])), 4)
     0.7071
+    >>> float(cosine_similarity([0.0, 0.0], [1.0, 1.0], eps=1e-8))
+    0.0
     """
     a, b, ax = _pair(u, v, axis)
     na, nb = vector_norm(a, axis=ax), vector_norm(b, axis=ax)
-    if np.any(na == 0) or np.any(nb == 0):
-        raise ValueError("cosine similarity of a zero vector is undefined (it has no direction)")
+    if eps is None:
+        if np.any(na == 0) or np.any(nb == 0):
+            raise ValueError("cosine similarity of a zero vector is undefined (it has no direction); pass eps to get PyTorch's 0")
+    else:
+        if not eps > 0:
+            raise ValueError(f"eps must be positive, got {eps}")
+        na, nb = np.maximum(na, a.dtype.type(eps)), np.maximum(nb, b.dtype.type(eps))
     cos = dot_product(a / np.expand_dims(na, ax), b / np.expand_dims(nb, ax), axis=ax)
     return np.clip(cos, -1.0, 1.0)
 

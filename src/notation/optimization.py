@@ -13,6 +13,7 @@ from notation._checks import FloatArray, as_float_array
 
 __all__ = [
     "sgd_step",
+    "minibatch_indices",
     "gradient_descent",
     "warmup_cosine_schedule",
     "logistic_loss",
@@ -49,6 +50,23 @@ def sgd_step(theta: ArrayLike, grad: ArrayLike, lr: float) -> FloatArray:
         raise ValueError(f"grad must have the shape of theta, got {g.shape} and {th.shape}")
     _check_lr(lr)
     return th - lr * g
+
+
+def minibatch_indices(n: int, batch_size: int, rng: np.random.Generator, drop_last: bool = False) -> list[np.ndarray]:
+    """One epoch of minibatches: the indices ``0 … n − 1`` of a data set shuffled and cut into
+    batches of ``batch_size`` (the last one smaller, unless ``drop_last``), as a
+    ``DataLoader(…, shuffle=True)`` does. Each batch ``ℬ`` is a subset of the data set ``𝒟``.
+
+    >>> [b.tolist() for b in minibatch_indices(5, 2, np.random.default_rng(0))]
+    [[2, 4], [3, 0], [1]]
+    """
+    _check_count(n, "n", minimum=1)
+    _check_count(batch_size, "batch_size", minimum=1)
+    order = rng.permutation(n)
+    batches = [order[i : i + batch_size] for i in range(0, n, batch_size)]
+    if drop_last and len(batches[-1]) < batch_size:
+        batches = batches[:-1]
+    return batches
 
 
 def gradient_descent(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from notation._checks import FloatArray, as_float_array, check_probabilities
+from notation._checks import FloatArray, as_float_array, check_probabilities, check_same_shape
 from notation.activations import softmax, softplus
 
 __all__ = [
@@ -30,6 +30,17 @@ __all__ = [
     "sample_episode",
     "trajectory_log_prob",
     "monte_carlo_values",
+    "td_error",
+    "td_zero",
+    "epsilon_greedy",
+    "q_learning",
+    "sarsa",
+    "periodic_copy",
+    "polyak_update",
+    "deterministic_policy_gradient",
+    "gaussian_score_gradient",
+    "discounted_visits",
+    "monte_carlo_visits",
     "gae",
     "policy_objective",
     "policy_gradient",
@@ -189,21 +200,32 @@ def sample_episode(
     ([0, 1, 2], [1, 1, 1], [0.0, 0.0, 1.0])
     """
     P_, R_, pi_ = _check_world(P, R, pi)
-    n_states, n_actions = R_.shape
+    n_actions = R_.shape[1]
     states, actions, rewards = [], [], []
-    s = start
+    s: int | None = _check_state(start, R_.shape[0])
     for _ in range(max_steps):
+        assert s is not None
         a = int(rng.choice(n_actions, p=pi_[s]))
         states.append(s)
         actions.append(a)
         rewards.append(R_[s, a])
-        stay = P_[s, a]
-        # the missing mass is the chance of ending the episode
-        nxt = int(rng.choice(n_states + 1, p=np.append(stay, max(0.0, 1.0 - stay.sum()))))
-        if nxt == n_states:
+        s = _next_state(P_, s, a, rng)
+        if s is None:
             break
-        s = nxt
     return np.array(states, dtype=np.intp), np.array(actions, dtype=np.intp), np.array(rewards)
+
+
+def _check_state(s: int, n_states: int) -> int:
+    if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or not 0 <= s < n_states:
+        raise ValueError(f"a state must be an integer in 0..{n_states - 1}, got {s!r}")
+    return int(s)
+
+
+def _next_state(P_: FloatArray, s: int, a: int, rng: np.random.Generator) -> int | None:
+    """The state after acting ``a`` in ``s``, or None when the episode ends (the missing mass of ``P[s, a]``)."""
+    stay = P_[s, a]
+    nxt = int(rng.choice(len(stay) + 1, p=np.append(stay, max(0.0, 1.0 - stay.sum()))))
+    return None if nxt == len(stay) else nxt
 
 
 def trajectory_log_prob(pi: ArrayLike, states: ArrayLike, actions: ArrayLike) -> float:
@@ -245,6 +267,301 @@ def monte_carlo_values(
             total += discounted_returns(rewards, gamma)[0]
         out[s] = total / episodes
     return out
+
+
+def td_error(reward: ArrayLike, value: ArrayLike, next_value: ArrayLike, gamma: float, done: ArrayLike = False) -> FloatArray:
+    """The TD error ``δ = r + γ V(s′) − V(s)``, with ``V(s′)`` taken as 0 where the episode ended.
+
+    ``r + γ V(s′)`` is the TD target: a one-step guess at the return, built from the reward
+    actually received and the current estimate of where it led. In Sutton and Barto's
+    numbering this is ``δ_t = R_{t+1} + γ V(S_{t+1}) − V(S_t)``.
+
+    >>> round(float(td_error(0.0, value=0.5, next_value=0.9, gamma=0.9)), 4)  # 0 + 0.81 − 0.5
+    0.31
+    >>> float(td_error(1.0, value=0.5, next_value=0.9, gamma=0.9, done=True))  # no next state
+    0.5
+    """
+    _check_gamma(gamma, allow_one=True)
+    r, v, v2 = (as_float_array(x, name).astype(np.float64) for x, name in ((reward, "reward"), (value, "value"), (next_value, "next_value")))
+    ended = np.asarray(done, dtype=bool)
+    return r + gamma * np.where(ended, 0.0, v2) - v
+
+
+def _check_learning(gamma: float, alpha: float, episodes: int) -> None:
+    _check_gamma(gamma, allow_one=True)
+    if not 0.0 < alpha <= 1.0:
+        raise ValueError(f"the step size alpha must be in (0, 1], got {alpha}")
+    if episodes < 1:
+        raise ValueError(f"episodes must be at least 1, got {episodes}")
+
+
+def td_zero(
+    P: ArrayLike,
+    R: ArrayLike,
+    pi: ArrayLike,
+    gamma: float,
+    alpha: float,
+    episodes: int,
+    rng: np.random.Generator,
+    start: int = 0,
+) -> FloatArray:
+    """``V^π`` learnt by TD(0): after every step, ``V(s) ← V(s) + α δ`` with the TD error ``δ``.
+
+    The table starts at 0 and learns from ``episodes`` episodes that start in ``start`` and
+    follow ``π``; no Bellman equation is solved and no episode has to end before learning.
+    With a constant step size the estimate keeps jittering around ``V^π`` by an amount that
+    shrinks with ``α``.
+
+    >>> P, R = corridor()
+    >>> td_zero(P, R, [[0.0, 1.0]] * 3, 0.9, alpha=0.5, episodes=30, rng=np.random.default_rng(0)).round(3).tolist()
+    [0.81, 0.9, 1.0]
+    """
+    _check_learning(gamma, alpha, episodes)
+    P_, R_, pi_ = _check_world(P, R, pi)
+    step = _fast_step(P_)
+    pi_cum = np.cumsum(pi_, axis=1)
+    V = np.zeros(R_.shape[0])
+    for _ in range(episodes):
+        s: int | None = _check_state(start, len(V))
+        while s is not None:
+            a = _draw(pi_cum[s], rng)
+            s2 = step(s, a, rng)
+            target = R_[s, a] + (0.0 if s2 is None else gamma * V[s2])  # the TD target
+            V[s] += alpha * (target - V[s])  # α times the TD error δ
+            s = s2
+    return V
+
+
+def _draw(cum: FloatArray, rng: np.random.Generator) -> int:
+    """An index drawn with the probabilities whose running sum is ``cum``."""
+    return min(int(np.searchsorted(cum, rng.random() * cum[-1], side="right")), len(cum) - 1)
+
+
+def _fast_step(P_: FloatArray):  # type: ignore[no-untyped-def]
+    """``step(s, a, rng)``: the next state, or None when the episode ends, drawn with one uniform number."""
+    cum = np.cumsum(P_, axis=2)
+
+    def step(s: int, a: int, rng: np.random.Generator) -> int | None:
+        i = int(np.searchsorted(cum[s, a], rng.random(), side="right"))
+        return None if i >= cum.shape[2] else i
+
+    return step
+
+
+def epsilon_greedy(Q: ArrayLike, epsilon: float) -> FloatArray:
+    """The ε-greedy policy table of ``Q``: every action gets ``ε / A``, and the greedy action
+    (shared equally when several tie) gets the remaining ``1 − ε`` on top.
+
+    >>> epsilon_greedy([[0.0, 1.0], [0.5, 0.5]], 0.2).round(3).tolist()
+    [[0.1, 0.9], [0.5, 0.5]]
+    """
+    q = as_float_array(Q, "Q").astype(np.float64)
+    if q.ndim != 2:
+        raise ValueError(f"Q must be a table of shape (states, actions), got {q.shape}")
+    if not 0.0 <= epsilon <= 1.0:
+        raise ValueError(f"epsilon must be in [0, 1], got {epsilon}")
+    best = np.isclose(q, q.max(axis=1, keepdims=True), rtol=0.0, atol=1e-12)
+    return epsilon / q.shape[1] + (1.0 - epsilon) * best / best.sum(axis=1, keepdims=True)
+
+
+def _td_control(
+    P: ArrayLike, R: ArrayLike, gamma: float, alpha: float, epsilon: float, episodes: int, rng: np.random.Generator, start: int, greedy_target: bool
+) -> FloatArray:
+    _check_learning(gamma, alpha, episodes)
+    if not 0.0 <= epsilon <= 1.0:
+        raise ValueError(f"epsilon must be in [0, 1], got {epsilon}")
+    R_ = as_float_array(R, "R").astype(np.float64)
+    P_, R_, _ = _check_world(P, R_, np.full(R_.shape, 1.0 / R_.shape[1]))
+    step = _fast_step(P_)
+    Q = np.zeros(R_.shape)
+    n_actions = Q.shape[1]
+
+    def act(s: int) -> int:  # ε-greedy, ties broken at random: the policy epsilon_greedy(Q, ε)
+        if rng.random() < epsilon:
+            return int(rng.integers(n_actions))
+        q = Q[s].tolist()
+        top = max(q)
+        best = [i for i, v in enumerate(q) if top - v <= 1e-12]
+        return best[0] if len(best) == 1 else best[int(rng.integers(len(best)))]
+
+    for _ in range(episodes):
+        s: int | None = _check_state(start, Q.shape[0])
+        assert s is not None
+        a = act(s)
+        while s is not None:
+            s2 = step(s, a, rng)
+            a2 = None if s2 is None else act(s2)
+            if s2 is None:
+                next_q = 0.0
+            elif greedy_target:
+                next_q = Q[s2].max()  # Q-learning: the best next action, whatever is done next
+            else:
+                next_q = Q[s2, a2]  # SARSA: the next action the policy actually takes
+            Q[s, a] += alpha * (R_[s, a] + gamma * next_q - Q[s, a])
+            s, a = s2, a2  # type: ignore[assignment]
+    return Q
+
+
+def q_learning(
+    P: ArrayLike, R: ArrayLike, gamma: float, alpha: float, epsilon: float, episodes: int, rng: np.random.Generator, start: int = 0
+) -> FloatArray:
+    """Q-learning (Watkins and Dayan 1992): act ε-greedily and after every step update
+    ``Q(s, a) ← Q(s, a) + α [r + γ max_{a′} Q(s′, a′) − Q(s, a)]``.
+
+    The target uses the best next action whatever the agent does next (off-policy), so the
+    table heads for the optimal ``Q*`` while the agent keeps exploring.
+
+    >>> P, R = corridor()
+    >>> q_learning(P, R, 0.9, alpha=0.5, epsilon=0.3, episodes=300, rng=np.random.default_rng(0)).round(3).tolist()
+    [[0.729, 0.81], [0.729, 0.9], [0.81, 1.0]]
+    """
+    return _td_control(P, R, gamma, alpha, epsilon, episodes, rng, start, greedy_target=True)
+
+
+def sarsa(
+    P: ArrayLike, R: ArrayLike, gamma: float, alpha: float, epsilon: float, episodes: int, rng: np.random.Generator, start: int = 0
+) -> FloatArray:
+    """SARSA: like Q-learning, but the target ``r + γ Q(s′, a′)`` uses the next action ``a′``
+    that the ε-greedy policy actually takes (on-policy).
+
+    With ε held fixed it learns the values of the ε-greedy policy itself, exploration
+    included, rather than those of the optimal policy.
+
+    >>> P, R = corridor()
+    >>> Q = sarsa(P, R, 0.9, alpha=0.1, epsilon=0.3, episodes=500, rng=np.random.default_rng(0))
+    >>> bool(np.all(Q[:, 1] > Q[:, 0]))  # it still learns that right is better
+    True
+    """
+    return _td_control(P, R, gamma, alpha, epsilon, episodes, rng, start, greedy_target=False)
+
+
+def periodic_copy(target: ArrayLike, online: ArrayLike, step: int, period: int) -> FloatArray:
+    """DQN's hard target update (Mnih et al. 2015): ``θ⁻ ← θ`` on every ``period``-th step
+    (their ``C``), and ``θ⁻`` unchanged otherwise.
+
+    >>> periodic_copy([0.0], [5.0], step=3, period=4).tolist(), periodic_copy([0.0], [5.0], step=4, period=4).tolist()
+    ([0.0], [5.0])
+    """
+    old, new = as_float_array(target, "target"), as_float_array(online, "online")
+    check_same_shape(old, new, "target and online")
+    if period < 1 or step < 0:
+        raise ValueError(f"period must be at least 1 and step at least 0, got {period} and {step}")
+    return new.copy() if step % period == 0 else old.copy()
+
+
+def polyak_update(target: ArrayLike, online: ArrayLike, tau: float) -> FloatArray:
+    """DDPG's soft target update (Lillicrap et al. 2016): ``θ′ ← τ θ + (1 − τ) θ′``.
+
+    Repeated every step it makes ``θ′`` an exponential moving average of the online
+    parameters, with weight ``τ (1 − τ)^k`` on the value from ``k`` steps ago.
+
+    >>> polyak_update([0.0, 10.0], [1.0, 0.0], tau=0.25).tolist()
+    [0.25, 7.5]
+    """
+    old, new = as_float_array(target, "target"), as_float_array(online, "online")
+    check_same_shape(old, new, "target and online")
+    if not 0.0 < tau <= 1.0:
+        raise ValueError(f"tau must be in (0, 1], got {tau}")
+    return old.dtype.type(tau) * new + old.dtype.type(1.0 - tau) * old
+
+
+def deterministic_policy_gradient(grad_a_q: ArrayLike, grad_theta_mu: ArrayLike, weights: ArrayLike | None = None) -> FloatArray:
+    """The deterministic policy gradient ``Σ_s ρ(s) ∇_a Q(s, a)|_{a = μ_θ(s)} ∇_θ μ_θ(s)`` (Silver et al. 2014).
+
+    ``grad_a_q[s]`` is the critic's slope in the action at the action the policy takes
+    (shape ``(S,)`` for one action number, ``(S, A)`` for a vector), ``grad_theta_mu[s]``
+    the Jacobian of that action in the parameters (``(S, P)`` or ``(S, A, P)``), and
+    ``weights`` the state distribution ``ρ`` (uniform when None). The result has shape ``(P,)``.
+
+    >>> deterministic_policy_gradient([2.0, -1.0], [[1.0, 0.0], [1.0, 3.0]]).tolist()  # the mean of 2·[1, 0] and −1·[1, 3]
+    [0.5, -1.5]
+    """
+    g = as_float_array(grad_a_q, "grad_a_q").astype(np.float64)
+    J = as_float_array(grad_theta_mu, "grad_theta_mu").astype(np.float64)
+    if g.ndim == 1:
+        g = g[:, None]
+    if J.ndim == 2:
+        J = J[:, None, :]
+    if g.ndim != 2 or J.ndim != 3 or J.shape[:2] != g.shape:
+        raise ValueError(f"grad_a_q (S, A) and grad_theta_mu (S, A, P) do not fit: {g.shape} and {J.shape}")
+    w = np.full(len(g), 1.0 / len(g)) if weights is None else check_probabilities(weights, "weights").astype(np.float64)
+    if w.shape != (len(g),):
+        raise ValueError(f"weights must have one entry per state ({len(g)}), got shape {w.shape}")
+    return np.einsum("s,sa,sap->p", w, g, J)
+
+
+def gaussian_score_gradient(weight: ArrayLike, actions: ArrayLike, mean: ArrayLike, std: float, grad_theta_mean: ArrayLike) -> FloatArray:
+    """One REINFORCE term per sample for a Gaussian policy ``a ∼ 𝒩(μ_θ(s), σ²)``:
+    ``weight · ∇_θ log π_θ(a ∣ s) = weight · (a − μ_θ(s)) / σ² · ∇_θ μ_θ(s)``.
+
+    ``weight`` is the return (or reward) of each sample, ``mean`` the policy's ``μ_θ(s)`` for
+    it and ``grad_theta_mean`` its gradient (shape ``(N, P)``); the result is ``(N, P)``, and
+    its mean over samples estimates the policy gradient.
+
+    >>> gaussian_score_gradient([1.0], [0.5], [0.0], 0.5, [[2.0]]).tolist()  # 1 · 0.5 / 0.25 · 2
+    [[4.0]]
+    """
+    if not std > 0:
+        raise ValueError(f"std must be positive, got {std}")
+    w, a, m = (as_float_array(x, name).astype(np.float64) for x, name in ((weight, "weight"), (actions, "actions"), (mean, "mean")))
+    grad = as_float_array(grad_theta_mean, "grad_theta_mean").astype(np.float64)
+    if not (w.shape == a.shape == m.shape) or w.ndim != 1 or grad.shape[:1] != w.shape or grad.ndim != 2:
+        raise ValueError(f"need weight, actions and mean of shape (N,) and grad_theta_mean (N, P), got {w.shape}, {a.shape}, {m.shape}, {grad.shape}")
+    return (w * (a - m) / std**2)[:, None] * grad
+
+
+def _start_distribution(start: int | ArrayLike, n_states: int) -> FloatArray:
+    if isinstance(start, (int, np.integer)) and not isinstance(start, bool):
+        return np.eye(n_states)[_check_state(start, n_states)]
+    rho0 = check_probabilities(start, "start").astype(np.float64)
+    if rho0.shape != (n_states,):
+        raise ValueError(f"a start distribution needs one probability per state ({n_states}), got shape {rho0.shape}")
+    return rho0
+
+
+def discounted_visits(P: ArrayLike, pi: ArrayLike, gamma: float, start: int | ArrayLike = 0) -> FloatArray:
+    """``ρ^π(s) = Σ_t γ^t Pr(s_t = s)``: how often ``π`` visits each state, later visits discounted.
+
+    ``start`` is the start state or the start distribution ``ρ_0``; then
+    ``ρ^π = ρ_0 (I − γ P_π)^{−1}`` for the row ``ρ_0``. Its total is the expected discounted
+    number of steps, ``1/(1 − γ)`` in a world that never ends and less where episodes end;
+    divided by its total it is a distribution over states. ``γ = 1`` counts the visits
+    themselves (every episode must end).
+
+    >>> P, _ = corridor()
+    >>> discounted_visits(P, [[0.0, 1.0]] * 3, gamma=0.9).round(4).tolist()  # cells 0, 1, 2 at t = 0, 1, 2
+    [1.0, 0.9, 0.81]
+    """
+    _check_gamma(gamma, allow_one=True)
+    P_ = as_float_array(P, "P").astype(np.float64)
+    P_, _, pi_ = _check_world(P_, np.zeros(P_.shape[:2]), pi)
+    rho0 = _start_distribution(start, P_.shape[0])
+    A = np.eye(len(rho0)) - gamma * np.einsum("sa,sat->st", pi_, P_)
+    if np.linalg.matrix_rank(A) < len(rho0):
+        raise ValueError("the visits are infinite: with gamma = 1 some state never ends its episode")
+    return np.linalg.solve(A.T, rho0)
+
+
+def monte_carlo_visits(
+    P: ArrayLike, R: ArrayLike, pi: ArrayLike, gamma: float, rng: np.random.Generator, episodes: int = 1000, start: int | ArrayLike = 0
+) -> FloatArray:
+    """``ρ^π`` estimated by playing ``episodes`` episodes (each starting in a state drawn from
+    ``start``) and adding ``γ^t`` to a state each time it is visited at step ``t``.
+
+    >>> P, R = corridor()
+    >>> monte_carlo_visits(P, R, [[0.0, 1.0]] * 3, 0.9, np.random.default_rng(0), episodes=5).round(4).tolist()
+    [1.0, 0.9, 0.81]
+    """
+    _check_gamma(gamma, allow_one=True)
+    if episodes < 1:
+        raise ValueError(f"episodes must be at least 1, got {episodes}")
+    _, R_, _ = _check_world(P, R, pi)
+    rho0 = _start_distribution(start, R_.shape[0])
+    total = np.zeros(R_.shape[0])
+    for _ in range(episodes):
+        states, _, _ = sample_episode(P, R, pi, rng, start=int(rng.choice(len(rho0), p=rho0)))
+        np.add.at(total, states, gamma ** np.arange(len(states), dtype=np.float64))
+    return total / episodes
 
 
 def gae(rewards: ArrayLike, values: ArrayLike, gamma: float, lam: float, last_value: float = 0.0) -> FloatArray:
@@ -302,8 +619,7 @@ def policy_gradient(P: ArrayLike, R: ArrayLike, logits: ArrayLike, gamma: float,
     P_, _, pi_ = _check_world(P, R, pi)
     V = state_values(P, R, pi_, gamma)
     Q = action_values(P, R, pi_, gamma)
-    P_pi = np.einsum("sa,sat->st", pi_, P_)
-    d = np.linalg.solve((np.eye(len(V)) - gamma * P_pi).T, np.eye(len(V))[start])
+    d = discounted_visits(P_, pi_, gamma, start)
     return d[:, None] * pi_ * (Q - V[:, None])
 
 

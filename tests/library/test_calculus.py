@@ -283,3 +283,22 @@ def test_change_of_variables_refuses_a_map_that_squashes_volume():
         change_of_variables(std, lambda x: np.array([x[0], x[0]]), [1.0, 2.0])
     with pytest.raises(ValueError, match="vector"):
         change_of_variables(std, lambda x: x[:1], [1.0, 2.0])
+from notation import lipschitz_lower_bound, spectral_norm  # noqa: E402
+
+
+def test_lipschitz_lower_bound_of_a_linear_map_reaches_its_spectral_norm_along_the_top_direction():
+    rng = np.random.default_rng(0)
+    W = rng.normal(size=(3, 2))
+    f = lambda x: x @ W  # noqa: E731
+    cloud = rng.normal(size=(50, 3))
+    assert lipschitz_lower_bound(f, cloud) <= spectral_norm(W) + 1e-12
+    top = np.linalg.svd(W.T)[2][0]  # the input direction that W stretches most (rows: x W)
+    assert lipschitz_lower_bound(f, np.stack([np.zeros(3), top])) == pytest.approx(spectral_norm(W))
+
+
+def test_lipschitz_lower_bound_of_sine_approaches_one():
+    xs = np.linspace(-0.01, 0.01, 5)  # near 0 the slope of sin is 1
+    assert lipschitz_lower_bound(np.sin, xs) == pytest.approx(1.0, abs=1e-4)
+    assert lipschitz_lower_bound(np.sin, np.linspace(0, 10, 200)) <= 1.0
+    with pytest.raises(ValueError, match="distinct"):
+        lipschitz_lower_bound(np.sin, [0.0, 0.0])

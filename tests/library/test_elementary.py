@@ -291,3 +291,27 @@ def test_implies_is_the_truth_table_of_if_then():
             assert bool(implies(p, q)) == (q if p else True)
     with pytest.raises(TypeError):
         implies([1, 0], [1, 1])
+from notation import clip, clip_gradient  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(finite, min_size=1, max_size=8), finite, finite)
+def test_clip_is_the_nearest_point_of_the_interval(xs, a, b):
+    low, high = min(a, b), max(a, b)
+    expected = [low if x < low else high if x > high else x for x in xs]
+    assert clip(xs, low, high).tolist() == expected
+    slope = [1.0 if low <= x <= high else 0.0 for x in xs]
+    assert clip_gradient(xs, low, high).tolist() == slope
+
+
+def test_clip_gradient_matches_finite_differences_away_from_the_ends():
+    xs = np.array([-3.0, -0.5, 0.2, 0.9, 4.0])
+    h = 1e-6
+    numeric = (clip(xs + h, -1.0, 1.0) - clip(xs - h, -1.0, 1.0)) / (2 * h)
+    assert clip_gradient(xs, -1.0, 1.0) == pytest.approx(numeric)
+
+
+def test_clip_keeps_float32_and_refuses_an_empty_interval():
+    assert clip(np.array([2.0], dtype=np.float32), 0.0, 1.0).dtype == np.float32
+    with pytest.raises(ValueError, match="low <= high"):
+        clip([0.5], 1.0, 0.0)

@@ -23,7 +23,6 @@ from notation.generative import (
     gaussian_kl_standard,
     gaussian_score,
     info_nce,
-    js_divergence,
     kaplan_loss,
     linear_beta_schedule,
     linear_gaussian_elbo,
@@ -37,6 +36,7 @@ from notation.generative import (
     score_function_gradient,
     training_flops,
 )
+from notation.information import js_divergence
 
 
 def normal_pdf(x, mean, var):

@@ -12,18 +12,25 @@ from notation import (
     IGNORE_INDEX,
     bits_per_byte,
     block_code_bits,
+    conditional_entropy,
     cross_entropy,
     cross_entropy_from_logits,
     cross_entropy_logits_gradient,
     entropy,
     gradient,
     huffman_code_lengths,
+    infonce_bound,
+    js_divergence,
     kl_divergence,
     masked_labels,
     mean_nll_ignoring,
+    mutual_information,
     one_hot,
     perplexity,
+    quantile_coupling,
     token_nll,
+    transport_cost,
+    wasserstein_1d,
 )
 
 
@@ -261,3 +268,125 @@ def test_masked_labels_and_mean_nll_skip_ignored_positions_in_sum_and_count():
         masked_labels(ids, scored[:3])
     with pytest.raises(ValueError, match="shape"):
         mean_nll_ignoring(z, labels[:3])
+
+
+# --- Jensen–Shannon divergence -----------------------------------------------------------------
+
+
+def jsd_loops(p, q):
+    m = [(a + b) / 2 for a, b in zip(p, q)]
+    half = lambda x: math.fsum(a * math.log(a / c) for a, c in zip(x, m) if a > 0)  # noqa: E731
+    return 0.5 * half(p) + 0.5 * half(q)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6).flatmap(lambda n: st.tuples(distributions(n), distributions(n))))
+def test_js_divergence_against_loops_symmetric_and_at_most_log_two(pq):
+    p, q = pq
+    got = float(js_divergence(p, q))
+    assert got == pytest.approx(jsd_loops(p, q), abs=1e-9)
+    assert got == pytest.approx(float(js_divergence(q, p)), abs=1e-12)
+    assert -1e-12 <= got <= math.log(2) + 1e-12
+    assert float(js_divergence(p, q, base=2)) == pytest.approx(got / math.log(2), abs=1e-9)
+
+
+def test_js_divergence_is_log_two_exactly_when_nothing_is_shared_while_kl_is_infinite():
+    p, q = [0.5, 0.5, 0.0, 0.0], [0.0, 0.0, 0.3, 0.7]
+    assert float(js_divergence(p, q)) == pytest.approx(math.log(2))
+    assert float(js_divergence(p, q, base=2)) == pytest.approx(1.0)
+    assert float(kl_divergence(p, q)) == math.inf
+
+
+# --- mutual information and conditional entropy ---------------------------------------------------
+
+joints = st.integers(2, 4).flatmap(
+    lambda n: st.lists(st.floats(0.0, 1.0), min_size=n * 3, max_size=n * 3).filter(lambda xs: sum(xs) > 0.1).map(
+        lambda xs: [[v / sum(xs) for v in xs[i * 3 : (i + 1) * 3]] for i in range(n)]
+    )
+)
+
+
+def h(ps):
+    return -math.fsum(p * math.log(p) for p in ps if p > 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(joints)
+def test_mutual_information_three_ways_with_explicit_sums(joint):
+    px = [math.fsum(row) for row in joint]
+    py = [math.fsum(joint[i][j] for i in range(len(joint))) for j in range(3)]
+    h_x_given_y = -math.fsum(joint[i][j] * math.log(joint[i][j] / py[j]) for i in range(len(joint)) for j in range(3) if joint[i][j] > 0)
+    h_y_given_x = -math.fsum(joint[i][j] * math.log(joint[i][j] / px[i]) for i in range(len(joint)) for j in range(3) if joint[i][j] > 0)
+    assert conditional_entropy(joint, given_axis=1) == pytest.approx(h_x_given_y, abs=1e-9)
+    assert conditional_entropy(joint, given_axis=0) == pytest.approx(h_y_given_x, abs=1e-9)
+    mi = mutual_information(joint)
+    assert mi == pytest.approx(h(px) - h_x_given_y, abs=1e-9)  # I = H(X) − H(X ∣ Y)
+    assert mi == pytest.approx(h(py) - h_y_given_x, abs=1e-9)  # … = H(Y) − H(Y ∣ X)
+    assert mi >= -1e-12 and h_x_given_y <= h(px) + 1e-9
+
+
+def test_mutual_information_is_zero_for_a_product_table_and_the_entropy_for_a_copy():
+    px, py = [0.2, 0.5, 0.3], [0.6, 0.4]
+    assert mutual_information([[a * b for b in py] for a in px]) == pytest.approx(0.0, abs=1e-12)
+    copy = np.diag([0.25, 0.25, 0.5])
+    assert mutual_information(copy) == pytest.approx(h([0.25, 0.25, 0.5]))
+    assert conditional_entropy(copy, given_axis=1) == pytest.approx(0.0, abs=1e-12)
+    assert mutual_information(copy, base=2) == pytest.approx(1.5)
+
+
+def test_joint_tables_are_checked():
+    with pytest.raises(ValueError):
+        mutual_information([0.5, 0.5])
+    with pytest.raises(ValueError):
+        conditional_entropy([[0.5, 0.6], [0.0, 0.0]], given_axis=1)
+    with pytest.raises(ValueError):
+        conditional_entropy([[0.5, 0.5]], given_axis=2)
+
+
+def test_infonce_bound_is_log_n_minus_the_loss_and_refuses_nonsense():
+    assert infonce_bound(0.0, 16) == pytest.approx(math.log(16))
+    assert infonce_bound(math.log(16), 16) == pytest.approx(0.0)  # chance level: no information shown
+    with pytest.raises(ValueError):
+        infonce_bound(-0.1, 4)
+    with pytest.raises(ValueError):
+        infonce_bound(0.1, 0)
+
+
+# --- the Wasserstein distance on the line ---------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(st.lists(st.floats(-10, 10), min_size=n, max_size=n), st.lists(st.floats(-10, 10), min_size=n, max_size=n))))
+def test_wasserstein_of_equal_samples_is_the_best_matching_found_by_brute_force(uv):
+    u, v = uv
+    best = min(math.fsum(abs(a - b) for a, b in zip(u, perm)) / len(u) for perm in itertools.permutations(v))
+    assert wasserstein_1d(u, v) == pytest.approx(best, abs=1e-9)
+    assert wasserstein_1d(u, v) == pytest.approx(math.fsum(abs(a - b) for a, b in zip(sorted(u), sorted(v))) / len(u), abs=1e-9)
+
+
+def test_wasserstein_weights_count_like_repeated_samples():
+    u, v = [0.0, 2.0, 5.0], [1.0, 4.0]
+    assert wasserstein_1d(u, v, [1, 2, 1], [3, 1]) == pytest.approx(wasserstein_1d([0, 2, 2, 5], [1, 1, 1, 4]))
+
+
+def test_wasserstein_of_two_point_masses_is_their_distance():
+    for theta in (3.0, 0.5, 1e-3, -2.0):
+        assert wasserstein_1d([0.0], [theta]) == pytest.approx(abs(theta))
+    assert wasserstein_1d([1.0, 1.0], [1.0]) == 0.0
+
+
+def test_the_quantile_coupling_has_the_marginals_and_the_smallest_cost():
+    x, p = [0.0, 1.0, 3.0], [0.2, 0.5, 0.3]
+    y, q = [0.5, 2.0], [0.6, 0.4]
+    g = quantile_coupling(p, q)
+    assert g.sum(axis=1) == pytest.approx(p) and g.sum(axis=0) == pytest.approx(q)
+    w = wasserstein_1d(x, y, p, q)
+    assert transport_cost(g, x, y) == pytest.approx(w)
+    assert transport_cost(np.outer(p, q), x, y) >= w  # moving mass independently costs more
+    rng = np.random.default_rng(0)
+    for _ in range(200):  # random couplings with these marginals: 2 × 3 tables with one free cell
+        t = rng.uniform(0, min(p[0], q[0]))
+        r = rng.uniform(max(0.0, q[0] - t - p[2]), min(p[1], q[0] - t))
+        other = np.array([[t, p[0] - t], [r, p[1] - r], [q[0] - t - r, p[2] - (q[0] - t - r)]])
+        if np.all(other >= -1e-12):
+            assert transport_cost(np.maximum(other, 0), x, y) >= w - 1e-9

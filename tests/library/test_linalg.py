@@ -313,3 +313,20 @@ def test_pseudoinverse_of_an_invertible_matrix_is_its_inverse_and_rejects_vector
     assert np.allclose(pseudoinverse(a), np.linalg.inv(a))
     with pytest.raises(ValueError):
         pseudoinverse([1.0, 2.0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-1e-3, 1e-3), min_size=3, max_size=3), st.lists(st.floats(-3, 3), min_size=3, max_size=3), st.floats(1e-6, 1e-2))
+def test_cosine_similarity_with_eps_divides_by_each_norm_floored_at_eps(u, v, eps):
+    nu, nv = math.sqrt(sum(a * a for a in u)), math.sqrt(sum(b * b for b in v))
+    expected = sum(a * b for a, b in zip(u, v)) / (max(nu, eps) * max(nv, eps))
+    assert float(cosine_similarity(u, v, eps=eps)) == pytest.approx(expected, abs=1e-12)
+
+
+def test_cosine_similarity_with_eps_gives_zero_for_a_zero_vector_and_shrinks_tiny_ones():
+    assert float(cosine_similarity([0.0, 0.0], [3.0, 4.0], eps=1e-8)) == 0.0
+    # a vector of length 5e-9 < eps points the same way as [3, 4], yet scores 0.5, not 1
+    assert float(cosine_similarity([3e-9, 4e-9], [3.0, 4.0], eps=1e-8)) == pytest.approx(0.5)
+    assert float(cosine_similarity([3e-9, 4e-9], [3.0, 4.0])) == pytest.approx(1.0)  # without eps: exact
+    with pytest.raises(ValueError, match="eps"):
+        cosine_similarity([1.0], [1.0], eps=0.0)

@@ -414,3 +414,26 @@ def test_polygon_area_of_known_shapes_and_the_determinant_as_area_scaling():
         square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=float)
         # each corner is a row vector, so the image of corner x is x Aᵀ (A applied to columns)
         assert polygon_area(square @ a.T) == pytest.approx(a[0, 0] * a[1, 1] - a[0, 1] * a[1, 0])
+
+
+from notation import power_iteration, spectral_norm  # noqa: E402
+
+
+def test_spectral_norm_is_the_largest_stretch_of_a_row_vector():
+    rng = np.random.default_rng(0)
+    A = rng.normal(size=(4, 3))
+    sigma = spectral_norm(A)
+    assert sigma == pytest.approx(math.sqrt(max(np.linalg.eigvalsh(A.T @ A))))  # not the same route as the SVD
+    xs = rng.normal(size=(2000, 4))
+    stretch = np.linalg.norm(xs @ A, axis=1) / np.linalg.norm(xs, axis=1)
+    assert stretch.max() <= sigma + 1e-12 and stretch.max() > 0.9 * sigma
+
+
+def test_power_iteration_approaches_the_spectral_norm_from_below():
+    A = np.array([[2.0, 1.0, 0.0], [0.0, 1.0, 0.5], [1.0, 0.0, 1.0]])
+    est = power_iteration(A, 30, np.random.default_rng(1))
+    assert np.all(est <= spectral_norm(A) + 1e-12)
+    assert est[-1] == pytest.approx(spectral_norm(A), rel=1e-9)
+    assert power_iteration(np.zeros((2, 2)), 3, np.random.default_rng(0)).tolist() == [0.0, 0.0, 0.0]
+    with pytest.raises(ValueError):
+        power_iteration(A, 0, np.random.default_rng(0))

@@ -163,3 +163,20 @@ def test_vq_loss_gradients_bad_input():
         vq_loss_gradients([1.0, 2.0], [1.0])
     with pytest.raises(ValueError, match="beta"):
         vq_loss_gradients([1.0], [0.0], beta=-1.0)
+from notation import minibatch_indices  # noqa: E402
+
+
+@pytest.mark.parametrize("n, batch_size", [(10, 3), (6, 2), (5, 5), (3, 8)])
+def test_minibatches_are_a_shuffled_partition_of_the_data_set(n, batch_size):
+    batches = minibatch_indices(n, batch_size, np.random.default_rng(0))
+    assert sorted(np.concatenate(batches).tolist()) == list(range(n))  # every example once
+    assert [len(b) for b in batches] == [batch_size] * (n // batch_size) + ([n % batch_size] if n % batch_size else [])
+    kept = minibatch_indices(n, batch_size, np.random.default_rng(0), drop_last=True)
+    assert all(len(b) == batch_size for b in kept)
+
+
+def test_minibatch_sizes_are_checked():
+    with pytest.raises(ValueError):
+        minibatch_indices(0, 2, np.random.default_rng(0))
+    with pytest.raises(TypeError):
+        minibatch_indices(4, 2.0, np.random.default_rng(0))

@@ -15,19 +15,30 @@ from notation.reinforcement import (
     action_values,
     bandit,
     corridor,
+    deterministic_policy_gradient,
     discounted_returns,
+    discounted_visits,
     dpo_implicit_reward,
     dpo_loss,
     effective_horizon,
+    epsilon_greedy,
     gae,
+    gaussian_score_gradient,
     monte_carlo_values,
+    monte_carlo_visits,
+    periodic_copy,
+    polyak_update,
     policy_gradient,
     policy_objective,
     ppo_clip_objective,
+    q_learning,
     reinforce_gradient,
     sample_episode,
+    sarsa,
     softmax_policy,
     state_values,
+    td_error,
+    td_zero,
     trajectory_log_prob,
 )
 
@@ -244,3 +255,201 @@ def test_bandit_gradient_is_pi_times_reward_minus_mean_for_any_logits():
         np.testing.assert_allclose(policy_gradient(P, R, logits, gamma=0.0)[0], expected, atol=1e-12)
     with pytest.raises(ValueError, match="one entry per arm"):
         bandit([1.0])
+
+
+# --- TD learning, Q-learning and SARSA ------------------------------------------------------
+
+
+def optimal_q(P, R, gamma, sweeps=2000):
+    """Q* by repeating the Bellman optimality backup with explicit loops."""
+    S, A = len(R), len(R[0])
+    Q = [[0.0] * A for _ in range(S)]
+    for _ in range(sweeps):
+        Q = [[R[s][a] + gamma * sum(P[s][a][t] * max(Q[t]) for t in range(S)) for a in range(A)] for s in range(S)]
+    return Q
+
+
+def policy_q(P, R, pi, gamma, sweeps=3000):
+    """Q^π by repeating the Bellman expectation backup with explicit loops."""
+    S, A = len(R), len(R[0])
+    Q = [[0.0] * A for _ in range(S)]
+    for _ in range(sweeps):
+        V = [sum(pi[t][b] * Q[t][b] for b in range(A)) for t in range(S)]
+        Q = [[R[s][a] + gamma * sum(P[s][a][t] * V[t] for t in range(S)) for a in range(A)] for s in range(S)]
+    return Q
+
+
+def test_td_error_is_target_minus_estimate_and_ignores_the_next_value_at_the_end():
+    assert float(td_error(0.5, 2.0, 3.0, 0.9)) == pytest.approx(0.5 + 0.9 * 3.0 - 2.0)
+    assert float(td_error(0.5, 2.0, 3.0, 0.9, done=True)) == pytest.approx(0.5 - 2.0)
+    got = td_error([1.0, 0.0], [0.2, 0.4], [0.7, 0.9], 0.5, done=[False, True])
+    assert got.tolist() == pytest.approx([1.0 + 0.35 - 0.2, -0.4])
+
+
+def test_td_zero_is_exact_when_world_and_policy_are_deterministic():
+    P, R = corridor(4)
+    V = td_zero(P, R, [[0.0, 1.0]] * 4, 0.9, alpha=0.5, episodes=60, rng=np.random.default_rng(0))
+    assert V == pytest.approx([0.9**3, 0.9**2, 0.9, 1.0], abs=1e-9)
+
+
+def test_td_zero_averages_to_the_values_of_a_random_policy():
+    P, R = corridor()
+    pi = [[0.3, 0.7]] * 3
+    runs = np.array([td_zero(P, R, pi, 0.9, 0.05, 1000, np.random.default_rng(k)) for k in range(8)])
+    exact = value_iteration(P.tolist(), R.tolist(), pi, 0.9)
+    assert runs.mean(axis=0) == pytest.approx(exact, abs=0.02)
+    assert runs.std(axis=0).max() < 0.05  # a constant step size leaves some jitter, not much
+
+
+def test_epsilon_greedy_spreads_epsilon_and_shares_ties():
+    pi = epsilon_greedy([[1.0, 3.0, 2.0], [0.0, 0.0, -1.0]], 0.3)
+    assert pi.sum(axis=1) == pytest.approx([1.0, 1.0])
+    assert pi[0].tolist() == pytest.approx([0.1, 0.8, 0.1])
+    assert pi[1].tolist() == pytest.approx([0.1 + 0.35, 0.1 + 0.35, 0.1])
+
+
+@pytest.mark.parametrize("n_cells", [3, 5])
+def test_q_learning_finds_the_optimal_values_while_exploring(n_cells):
+    P, R = corridor(n_cells)
+    Q = q_learning(P, R, 0.9, alpha=0.5, epsilon=0.3, episodes=400, rng=np.random.default_rng(1))
+    assert Q == pytest.approx(np.array(optimal_q(P.tolist(), R.tolist(), 0.9)), abs=1e-6)
+
+
+def test_sarsa_learns_the_values_of_its_own_epsilon_greedy_policy_not_the_optimal_ones():
+    P, R = corridor()
+    eps = 0.3
+    Q = sarsa(P, R, 0.9, alpha=0.02, epsilon=eps, episodes=6000, rng=np.random.default_rng(2))
+    q_star = np.array(optimal_q(P.tolist(), R.tolist(), 0.9))
+    # the ε-greedy policy of Q*: right with probability 1 − ε/2 in every cell
+    q_eps = np.array(policy_q(P.tolist(), R.tolist(), [[eps / 2, 1 - eps / 2]] * 3, 0.9))
+    assert np.abs(q_star - q_eps).max() > 0.06  # the two answers are far enough apart to tell
+    assert Q == pytest.approx(q_eps, abs=0.03)
+    assert np.all(Q[:, 1] > Q[:, 0])  # the greedy action is right, as for Q*
+
+
+def test_learning_rejects_bad_settings():
+    P, R = corridor()
+    with pytest.raises(ValueError, match="alpha"):
+        q_learning(P, R, 0.9, alpha=0.0, epsilon=0.1, episodes=1, rng=np.random.default_rng(0))
+    with pytest.raises(ValueError, match="epsilon"):
+        sarsa(P, R, 0.9, alpha=0.1, epsilon=1.5, episodes=1, rng=np.random.default_rng(0))
+    with pytest.raises(ValueError, match="state"):
+        td_zero(P, R, [[0.5, 0.5]] * 3, 0.9, 0.1, 1, np.random.default_rng(0), start=3)
+
+
+# --- target networks --------------------------------------------------------------------------
+
+
+def test_periodic_copy_changes_the_target_only_every_period_steps():
+    target, online = np.zeros(2), np.zeros(2)
+    seen = []
+    for step in range(1, 11):
+        online = online + 1.0  # the online network moves every step
+        target = periodic_copy(target, online, step, period=4)
+        seen.append(target[0])
+    assert seen == [0, 0, 0, 4, 4, 4, 4, 8, 8, 8]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(0.001, 1.0), st.integers(1, 60), st.floats(-5, 5), st.floats(-5, 5))
+def test_polyak_updates_are_an_exponential_moving_average(tau, k, start, online):
+    target = np.array([start])
+    for _ in range(k):
+        target = polyak_update(target, [online], tau)
+    # with a fixed online value the gap shrinks by (1 − τ) each step
+    assert target[0] == pytest.approx(online + (1 - tau) ** k * (start - online), abs=1e-9)
+
+
+def test_polyak_weights_on_past_values_are_tau_times_powers_of_one_minus_tau():
+    tau, history = 0.1, np.array([3.0, -1.0, 2.0, 5.0])
+    target = np.array([0.0])
+    for theta in history:
+        target = polyak_update(target, [theta], tau)
+    weights = [tau * (1 - tau) ** (len(history) - 1 - j) for j in range(len(history))]
+    assert target[0] == pytest.approx(math.fsum(w * h for w, h in zip(weights, history)))
+
+
+def test_target_updates_check_their_arguments():
+    with pytest.raises(ValueError):
+        polyak_update([0.0], [1.0], tau=0.0)
+    with pytest.raises(ValueError):
+        periodic_copy([0.0], [1.0], step=1, period=0)
+    with pytest.raises(ValueError):
+        polyak_update([0.0, 1.0], [1.0], tau=0.5)
+
+
+# --- the deterministic policy gradient ------------------------------------------------------------
+
+
+def test_deterministic_policy_gradient_matches_finite_differences_on_a_one_step_task():
+    # one action per state, then the episode ends: Q(s, a) is the reward r(s, a) = −(a − 2s)²,
+    # and the policy μ_θ(s) = θ_0 + θ_1 s.
+    states, rho = np.array([0.5, 1.0, 1.5]), np.array([0.2, 0.5, 0.3])
+    theta = np.array([0.3, 0.8])
+
+    def J(th):
+        return sum(w * -((th[0] + th[1] * s) - 2 * s) ** 2 for s, w in zip(states, rho))
+
+    a = theta[0] + theta[1] * states
+    dq_da = -2 * (a - 2 * states)
+    dmu = np.stack([np.ones_like(states), states], axis=1)
+    got = deterministic_policy_gradient(dq_da, dmu, rho)
+    assert got == pytest.approx(gradient(J, theta), abs=1e-7)
+
+
+def test_deterministic_policy_gradient_with_vector_actions():
+    rng = np.random.default_rng(0)
+    g, jac, w = rng.normal(size=(4, 2)), rng.normal(size=(4, 2, 3)), np.array([0.1, 0.2, 0.3, 0.4])
+    expected = sum(w[s] * g[s] @ jac[s] for s in range(4))
+    assert deterministic_policy_gradient(g, jac, w) == pytest.approx(expected)
+
+
+def test_gaussian_score_gradient_averages_to_the_gradient_of_the_expected_reward():
+    # a ∼ 𝒩(θ s, σ²) with reward −(a − 2s)²: 𝔼[r] = −(θ s − 2 s)² − σ², the same slope as the deterministic policy
+    rng = np.random.default_rng(3)
+    s, theta, std, n = 1.0, 0.5, 0.3, 200_000
+    actions = theta * s + std * rng.standard_normal(n)
+    rewards = -((actions - 2 * s) ** 2)
+    terms = gaussian_score_gradient(rewards, actions, np.full(n, theta * s), std, np.full((n, 1), s))
+    exact = -2 * (theta * s - 2 * s) * s
+    assert terms.mean() == pytest.approx(exact, abs=4 * terms.std() / math.sqrt(n))
+
+
+# --- the state-visitation distribution ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("gamma", [0.5, 0.9, 1.0])
+def test_discounted_visits_are_the_discounted_sum_of_state_probabilities(gamma):
+    P, _ = corridor()
+    pi = np.array([[0.3, 0.7]] * 3)
+    P_pi = np.einsum("sa,sat->st", pi, P)
+    row, total = np.array([1.0, 0.0, 0.0]), np.zeros(3)
+    for t in range(3000):  # Pr(s_t = ·) is ρ_0 P_π^t; the rest of the mass has ended
+        total += gamma**t * row
+        row = row @ P_pi
+    assert discounted_visits(P, pi, gamma) == pytest.approx(total, abs=1e-9)
+
+
+def test_discounted_visits_from_a_start_distribution_mix_the_start_states():
+    P, _ = corridor()
+    pi = softmax_policy(np.zeros((3, 2)))
+    rho0 = np.array([0.5, 0.0, 0.5])
+    mixed = 0.5 * discounted_visits(P, pi, 0.9, 0) + 0.5 * discounted_visits(P, pi, 0.9, 2)
+    assert discounted_visits(P, pi, 0.9, rho0) == pytest.approx(mixed)
+
+
+def test_discounted_visits_total_the_expected_discounted_length_and_monte_carlo_agrees():
+    P, R = corridor()
+    pi = [[0.3, 0.7]] * 3
+    d = discounted_visits(P, pi, 0.9)
+    # the visits add up to V^π of a world that pays 1 on every step
+    ones = np.ones_like(R)
+    assert d.sum() == pytest.approx(state_values(P, ones, pi, 0.9)[0])
+    mc = monte_carlo_visits(P, R, pi, 0.9, np.random.default_rng(5), episodes=4000)
+    assert mc == pytest.approx(d, abs=0.06)
+
+
+def test_discounted_visits_refuse_a_policy_that_never_ends_with_gamma_one():
+    P, _ = corridor()
+    with pytest.raises(ValueError, match="infinite"):
+        discounted_visits(P, [[1.0, 0.0]] * 3, 1.0)

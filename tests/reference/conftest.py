@@ -14,3 +14,16 @@ def torch():
         module = pytest.importorskip("torch")
     module.set_num_threads(1)
     return module
+
+
+@pytest.fixture(scope="module")
+def scipy():
+    """SciPy with its stats and spatial modules; under `make test-reference` a missing scipy fails, never skips."""
+    if os.environ.get("NOTATION_REQUIRE_TORCH"):
+        import scipy as module  # installed by `make test-reference` beside torch
+    else:
+        module = pytest.importorskip("scipy")
+    import scipy.spatial.distance  # noqa: F401
+    import scipy.stats  # noqa: F401
+
+    return module

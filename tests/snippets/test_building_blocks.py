@@ -400,3 +400,21 @@ def test_positive_part_is_relu_and_gives_the_hinge_loss():
     y, s = [1, 1, -1, -1], [2.5, 0.4, -0.3, 1.2]
     hinge = [max(0.0, 1 - a * b) for a, b in zip(y, s)]
     assert np.allclose(vector(next(v for k, v in f.items() if k.startswith("hinge")), ), hinge, atol=5e-3)
+
+
+
+def test_clip_values_gradients_relu_and_the_other_clippings():
+    from html_output import close, fact, num, nums, tables, vector
+
+    html = run_snippet("clip_clamp_values_and_gradients")
+    values, huber = tables(html)
+    rows = [nums(cells) for cells in values.rows.values()]
+    xs = rows[0]
+    assert rows[1] == [min(max(x, -1.0), 1.0) for x in xs]
+    assert rows[2] == [1.0 if -1.0 <= x <= 1.0 else 0.0 for x in xs]  # the ends pass gradient, as torch.clamp's do
+    assert rows[3] == rows[4] == [max(x, 0.0) for x in xs]
+    assert vector(fact(html, "by its norm")) == [0.6, -0.8] and vector(fact(html, "entry by entry")) == [1.0, -1.0]
+    assert num(fact(html, "the ratio r = 1.5 clipped")) == 1.2 and num(fact(html, "objective for r = 1.5")) == 1.2
+    deltas, clipped, slope = (nums(cells) for cells in huber.rows.values())
+    assert clipped == [min(max(d, -1.0), 1.0) for d in deltas]
+    assert all(close(s_, d if abs(d) <= 1 else math.copysign(1.0, d), 3) for s_, d in zip(slope, deltas))  # d/dδ of the Huber loss

@@ -263,3 +263,25 @@ def test_evaluated_at_after_differentiating_and_the_bracket():
     x = [i / 1000 for i in range(1001)]
     trap = sum((x[i + 1] - x[i]) * (x[i] ** 2 + x[i + 1] ** 2) / 2 for i in range(1000))
     assert ho.close(ho.num(ho.fact(html, "trapezoid rule")), trap, 6)
+
+
+
+from html_output import close, fact, num, nums, tables  # noqa: E402
+
+
+def test_lipschitz_constant_of_a_linear_map_power_method_and_a_relu_network():
+    html = run_snippet("lipschitz_linear_and_networks")
+    W = np.array([[2.0, 0.5], [0.0, 1.0], [1.0, -1.0]])
+    sigma = math.sqrt(max(np.linalg.eigvalsh(W.T @ W)))  # not the library's SVD route
+    assert close(num(fact(html, "spectral norm")), sigma, 4)
+    sampled = num(fact(html, "over 500 random points"))
+    assert sampled <= round(sigma, 4) and sampled > 0.99 * sigma
+    assert close(num(fact(html, "top singular direction")), sigma, 4)
+    assert close(num(fact(html, "Frobenius")), math.sqrt((W**2).sum()), 4) and num(fact(html, "Frobenius")) > sigma
+    power, nets = tables(html)
+    estimates = nums(list(power.rows.values())[0])
+    assert all(e <= round(sigma, 5) for e in estimates) and close(estimates[-1], sigma, 5)
+    for label, cells in nets.rows.items():
+        bound, sampled = nums(cells)
+        assert sampled <= bound
+    assert nums(nets.rows["spectrally normalised, W / \\sigma_1(W)"])[0] == 1.0

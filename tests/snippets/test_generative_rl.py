@@ -398,3 +398,105 @@ def test_chinchilla_optimal_split_and_two_models():
     assert close(num(fact(html, "tenfold N")), 10**-0.076, 3) and close(num(fact(html, "tenfold D")), 10**-0.095, 3)
     assert num(fact(html, "Kaplan et al.'s a")) == 0.73
     assert vector(fact(html, "ten times the compute")) == [round(10**0.73, 3), round(10 ** (0.28 / 0.62), 3)]
+
+
+
+def test_td_learning_one_update_td_zero_and_q_learning_against_sarsa():
+    html = run_snippet("td_learning_corridor")
+    assert close(num(fact(html, "TD target")), 0.0 + GAMMA * 0.8, 3)
+    assert close(num(fact(html, "TD error")), 0.0 + GAMMA * 0.8 - 0.6, 3)
+    assert close(num(fact(html, "new V(s)")), 0.6 + 0.1 * (GAMMA * 0.8 - 0.6), 3)
+    prediction, control = tables(html)
+    exact = values_by_iteration()
+    for cells, v in zip(prediction.rows.values(), exact):
+        solved, fast, slow = nums(cells)
+        assert close(solved, v, 3)
+        assert abs(fast - v) < 0.08 and abs(slow - v) < 0.03  # jitter shrinks with the step size
+    q_star = q_values(values_by_iteration(p_right=1.0))
+    q_eps = q_values(values_by_iteration(p_right=1 - 0.3 / 2))  # ε-greedy with ε = 0.3 around "right"
+    for (label, cells), (s, a) in zip(control.rows.items(), [(s, a) for s in range(3) for a in range(2)]):
+        learnt_q, optimal, learnt_sarsa, exploring = nums(cells)
+        assert close(learnt_q, q_star[s][a], 3) and close(optimal, q_star[s][a], 3)
+        assert close(exploring, q_eps[s][a], 3) and abs(learnt_sarsa - q_eps[s][a]) < 0.03
+    assert max(abs(q_star[s][a] - q_eps[s][a]) for s in range(3) for a in range(2)) > 0.06  # far enough apart to tell
+
+
+
+def test_target_network_hard_copies_jump_and_soft_updates_glide():
+    html = run_snippet("target_network_updates")
+    (t,) = tables(html)
+    C, tau = 1000, 0.001
+    rows = {label: nums(cells) for label, cells in t.rows.items()}
+    online_500, hard_500, soft_500 = rows["step 500"]
+    assert hard_500 == 0.0 and 0 < soft_500 < online_500  # no copy yet; the soft copy has started to move
+    assert rows["step 999"][1] == 0.0 and rows["step 1,000"][1] == rows["step 1,000"][0]  # copied at step C
+    assert rows["step 2,500"][1] != rows["step 2,500"][0]  # mid-period the copy is stale
+    assert abs(rows["step 999"][2] - rows["step 1,000"][2]) < 0.002  # the soft copy barely moves in one step
+    assert num(fact(html, "largest change of \\theta^{-}")) > 0.5 and num(fact(html, "largest change of \\theta'")) < 0.01
+    assert close(num(fact(html, "last 1,000 steps")), 1 - (1 - tau) ** C, 4)
+    assert num(fact(html, "average age")) == round((1 - tau) / tau)
+    weights = [tau * (1 - tau) ** k for k in range(200_000)]
+    assert close(math.fsum(k * w for k, w in enumerate(weights)), (1 - tau) / tau, 3)  # the mean age of an EMA
+
+
+
+def test_deterministic_policy_gradient_on_the_one_step_toy():
+    html = run_snippet("deterministic_policy_gradient_toy")
+    states, rho = [0.5, 1.0, 1.5], [0.2, 0.5, 0.3]
+    second_moment = math.fsum(w * s * s for s, w in zip(states, rho))
+
+    def exact(theta):  # d/dθ of 𝔼[−(θ s − 2 s)²] = −2 (θ − 2) 𝔼[s²]
+        return -2 * (theta - 2) * second_moment
+
+    assert close(num(fact(html, "deterministic policy gradient")), exact(0.5), 4)
+    assert close(num(fact(html, "finite differences")), exact(0.5), 4)
+    sampled, ascent = tables(html)
+    errors = []
+    for cells in sampled.rows.values():
+        estimate, stderr, deterministic = nums(cells)
+        assert close(deterministic, exact(0.5), 3)
+        assert abs(estimate - exact(0.5)) < 4 * stderr  # unbiased: the same slope on average
+        errors.append(stderr)
+    assert errors[0] < errors[1] < errors[2]  # σ = 1, 0.3, 0.1: noisier as σ shrinks
+    theta = 0.5
+    for cells in ascent.rows.values():
+        step, th, J, grad = nums(cells)
+        assert close(th, theta, 4) and close(J, -((theta - 2) ** 2) * second_moment, 4) and close(grad, exact(theta), 4)
+        theta += 0.2 * exact(theta)
+
+
+
+def discounted_visits_by_steps(p_right=P_RIGHT, gamma=GAMMA, start=(1.0, 0.0, 0.0), steps=3000):
+    """Σ_t γ^t Pr(s_t = s), stepping the distribution over cells forward by hand."""
+    dist, total = list(start), [0.0, 0.0, 0.0]
+    for t in range(steps):
+        total = [a + gamma**t * b for a, b in zip(total, dist)]
+        new = [0.0, 0.0, 0.0]
+        for s, mass in enumerate(dist):
+            for a, p in ((0, 1 - p_right), (1, p_right)):
+                nxt, _ = corridor_step(s, a)
+                if nxt is not None:  # right from cell 2 ends the episode
+                    new[nxt] += mass * p
+        dist = new
+    return total
+
+
+def test_state_distribution_visits_solved_counted_normalised_and_from_another_start():
+    html = run_snippet("state_distribution_corridor")
+    visits_table, starts = tables(html)
+    rho = discounted_visits_by_steps()
+    counts = discounted_visits_by_steps(gamma=1.0)
+    for cells, r, n in zip(visits_table.rows.values(), rho, counts):
+        solved, counted, d, per_episode, share = nums(cells)
+        assert close(solved, r, 3) and abs(counted - r) < 0.1
+        assert close(d, r / sum(rho), 3) and close(per_episode, n, 3) and close(share, n / sum(counts), 3)
+    assert close(num(fact(html, "total of")), sum(rho), 3)
+    assert close(num(fact(html, "every step pays 1")), sum(rho), 3)
+    assert close(num(fact(html, "never ended")), 1 / (1 - GAMMA), 3)
+    uniform = discounted_visits_by_steps(start=(1 / 3, 1 / 3, 1 / 3))
+    assert all(close(x, y, 3) for x, y in zip(nums(starts.rows["\\rho_0 = (1/3, 1/3, 1/3)"]), uniform))
+    # the policy gradient of the softmax table: ρ^π(s) π(right | s) A^π(s, right)
+    V = values_by_iteration()
+    Q = q_values(V)
+    expected = [rho[s] * P_RIGHT * (Q[s][1] - V[s]) for s in range(3)]
+    assert all(close(g, e, 4) for g, e in zip(vector(fact(html, "policy gradient")), expected))

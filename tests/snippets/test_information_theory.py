@@ -134,3 +134,91 @@ def test_perplexity_depends_on_tokenizer_but_bits_per_byte_does_not():
     assert float(c[2]) < float(a[2]) and float(c[3]) < float(a[3])
     assert float(b[2]) < float(c[2]) and float(b[3]) > float(c[3])
     assert "22-byte" in text and "perplexity 50257" in text
+
+
+from html_output import close, fact, num, nums, tables  # noqa: E402
+
+
+def jsd(p, q):
+    m = [(a + b) / 2 for a, b in zip(p, q)]
+    half = lambda x: math.fsum(a * math.log(a / c) for a, c in zip(x, m) if a > 0)  # noqa: E731
+    return 0.5 * half(p) + 0.5 * half(q)
+
+
+def test_js_divergence_symmetric_bounded_not_a_metric_and_the_gan_value():
+    html = run_snippet("js_divergence_bounded")
+    divergences, gan = tables(html)
+    cases = [([0.5, 0.5, 0.0], [0.25, 0.5, 0.25]), ([0.9, 0.1, 0.0], [0.1, 0.1, 0.8]), ([1.0, 0.0, 0.0], [0.0, 0.5, 0.5])]
+    for cells, (p, q) in zip(divergences.rows.values(), cases):
+        kl_pq, kl_qp, js_pq, js_qp, bits = cells
+        assert close(num(js_pq), jsd(p, q), 4) and close(num(js_qp), jsd(p, q), 4)  # symmetric
+        assert close(num(bits), jsd(p, q) / math.log(2), 4) and num(js_pq) <= math.log(2) + 1e-4
+        assert num(kl_qp) == math.inf  # Q puts mass where P has none
+    assert num(list(divergences.rows.values())[2][2]) == round(math.log(2), 4)  # nothing shared: log 2
+    assert num(list(divergences.rows.values())[2][0]) == math.inf
+    assert close(num(fact(html, "R = (0, 1)")), math.log(2), 4)
+    through = jsd([1, 0], [0.5, 0.5]) + jsd([0.5, 0.5], [0, 1])
+    assert close(num(fact(html, "breaks the triangle")), through, 4) and through < math.log(2)
+    assert close(num(fact(html, "as for a distance")), 2 * math.sqrt(jsd([1, 0], [0.5, 0.5])), 4)
+    assert 2 * math.sqrt(jsd([1, 0], [0.5, 0.5])) > math.sqrt(math.log(2))
+    p_data = [0.1, 0.4, 0.4, 0.1]
+    for cells, p_g in zip(gan.rows.values(), ([0.4, 0.1, 0.1, 0.4], [0.2, 0.3, 0.3, 0.2], p_data)):
+        js, value, formula = nums(cells)
+        d_star = [a / (a + b) for a, b in zip(p_data, p_g)]
+        v = math.fsum(a * math.log(d) + b * math.log(1 - d) for a, b, d in zip(p_data, p_g, d_star))
+        assert close(js, jsd(p_data, p_g), 4) and close(value, v, 4) and close(formula, 2 * jsd(p_data, p_g) - math.log(4), 4)
+
+
+
+def test_mutual_information_three_ways_independence_and_the_infonce_bound():
+    html = run_snippet("mutual_information_three_ways")
+    joint = [[0.30, 0.05], [0.10, 0.55]]
+    px, py = [sum(r) for r in joint], [joint[0][j] + joint[1][j] for j in range(2)]
+    h_x_given_y = -math.fsum(joint[i][j] * math.log2(joint[i][j] / py[j]) for i in range(2) for j in range(2))
+    mi = math.fsum(joint[i][j] * math.log2(joint[i][j] / (px[i] * py[j])) for i in range(2) for j in range(2))
+    assert close(num(fact(html, "uncertainty about the weather")), H(px, 2), 4)
+    assert close(num(fact(html, "what is left")), h_x_given_y, 4)
+    for label in ("= H(X) - H(X \\mid Y)", "the other way round", "p(x)\\,p(y)\\big)"):
+        assert close(num(fact(html, label)), mi, 4)
+    assert num(fact(html, "for p(x, y) = p(x)")) == 0.0
+    assert close(num(fact(html, "equal to H(X)")), H(px, 2), 4)
+    (t,) = tables(html)
+    bounds = []
+    for label, cells in t.rows.items():
+        n = int(label.split("=")[1].split()[0])
+        log_n, loss, bound, true = nums(cells)
+        assert close(log_n, math.log(n), 3) and close(true, math.log(8), 3)
+        assert close(bound, log_n - loss, 2)
+        # with an encoder that keeps the symbol and a small τ, a row's loss is about log(number of
+        # candidates with the same symbol): 𝔼 log(1 + Binomial(N − 1, 1/8))
+        expected = math.fsum(math.comb(n - 1, c) * (1 / 8) ** c * (7 / 8) ** (n - 1 - c) * math.log(1 + c) for c in range(n))
+        assert abs(loss - expected) < 0.08
+        assert bound <= min(log_n, math.log(8)) + 0.02
+        bounds.append(bound)
+    assert bounds == sorted(bounds)  # more candidates, a tighter bound
+
+
+
+def test_wasserstein_finite_where_kl_and_js_saturate_couplings_and_sorted_samples():
+    html = run_snippet("wasserstein_disjoint_supports")
+    shifts, plan = tables(html)
+    for label, cells in shifts.rows.items():
+        theta = num(label.split("=")[1])
+        kl, js, w = nums(cells)
+        if theta == 0:
+            assert kl == js == w == 0
+        else:  # no outcome in common: KL infinite, JS at its ceiling, W the distance moved
+            assert kl == math.inf and close(js, math.log(2), 4) and close(w, theta, 4)
+    # the plan: P = (0.5, 0.5) on (0, 1), Q = (0.25, 0.75) on (0.5, 3); brute force over the
+    # couplings, which have one free cell t = γ(0 → 0.5) in [0, 0.25]
+    cost = lambda t: t * 0.5 + (0.5 - t) * 3.0 + (0.25 - t) * 0.5 + (0.25 + t) * 2.0  # noqa: E731
+    best = min(cost(k / 10_000 * 0.25) for k in range(10_001))
+    g = [nums(cells) for cells in plan.rows.values()]
+    assert close(g[0][0] + g[0][1], 0.5, 3) and close(g[0][0] + g[1][0], 0.25, 3) and close(g[1][0], 0.0, 3)
+    assert close(num(fact(html, "of that plan")), best, 4) and close(num(fact(html, "from the two CDFs")), best, 4)
+    independent = math.fsum(a * b * abs(x - y) for x, a in ((0, 0.5), (1, 0.5)) for y, b in ((0.5, 0.25), (3, 0.75)))
+    assert close(num(fact(html, "independently")), independent, 4) and independent > best
+    rng = np.random.default_rng(0)  # the snippet's draws, recomputed: the mean gap of the sorted samples
+    u, v = rng.standard_normal(1000), 1.0 + rng.standard_normal(1000)
+    gap = math.fsum(abs(a - b) for a, b in zip(sorted(u), sorted(v))) / 1000
+    assert close(num(fact(html, "1,000 draws")), gap, 4) and abs(gap - 1.0) < 0.1

@@ -211,3 +211,29 @@ def test_pseudoinverse_fits_the_line_that_the_normal_equations_give():
     assert ho.fact(out, "does S^{-1} exist").startswith("no")
     # S = [[1, 2], [2, 4]] = v vᵀ with v = (1, 2): S⁺ = S / ‖v‖⁴ = S / 25
     assert np.allclose(ho.numbers(ho.fact(out, "exists all the same")), [1 / 25, 2 / 25, 2 / 25, 4 / 25], atol=5e-4)
+
+
+
+def test_cosine_similarity_angles_unit_vectors_eps_and_the_triangle():
+    from html_output import close, fact, num, nums, tables
+
+    html = run_snippet("cosine_similarity_angles")
+    (t,) = tables(html)
+    u = (3.0, 4.0)
+    for cells, v in zip(t.rows.values(), [(30.0, 40.0), (4.0, 3.0), (-4.0, 3.0), (-3.0, -4.0)]):
+        dot, cos, degrees, distance = nums(cells)
+        c = (u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))
+        assert close(dot, u[0] * v[0] + u[1] * v[1], 4) and close(cos, c, 4)
+        assert close(degrees, math.degrees(math.acos(max(-1.0, min(1.0, c)))), 4) and close(distance, 1 - c, 4)
+    a, b = (1.0, 2.0, 2.0), (2.0, 0.0, 1.0)
+    c = sum(x * y for x, y in zip(a, b)) / (3.0 * math.sqrt(5.0))
+    assert close(num(fact(html, "for \\mathbf{a} = (1, 2, 2)")), c, 4)
+    assert close(num(fact(html, "dot product of the unit vectors")), c, 4)
+    assert close(num(fact(html, "half the squared distance")), 1 - c, 4) and close(num(fact(html, "cosine distance 1")), 1 - c, 4)
+    assert num(fact(html, "a zero vector with")) == 0.0
+    assert close(num(fact(html, "length 5")), (3e-9 * 3 + 4e-9 * 4) / (1e-8 * 5.0), 4)  # both norms floored at eps
+    assert num(fact(html, "the true cosine")) == 1.0
+    assert close(num(fact(html, "from (1, 0) to (0, 1)")), 1.0, 4)
+    through = 2 * (1 - 1 / math.sqrt(2))
+    assert close(num(fact(html, "no triangle inequality")), through, 4) and through < 1.0
+    assert close(num(fact(html, "do add up")), 90.0, 4)

@@ -99,3 +99,24 @@ def test_floor_ceil_mod_negative_numbers_against_math_and_divmod():
         assert (int(i), int(parity), function) == (k // 2, k % 2, "sin" if k % 2 == 0 else "cos")
         assert ho.close(ho.num(value), exact, 4) and ho.close(ho.num(rebuilt), exact, 4)
     assert ho.num(ho.fact(html, "conv output length")) == ho.num(ho.fact(html, "by hand")) == (32 + 2 - 3) // 2 + 1
+
+def test_trig_functions_radians_degrees_and_where_they_appear():
+    from html_output import close, fact, num, nums, tables, vector
+
+    html = run_snippet("trig_functions_radians")
+    (t,) = tables(html)
+    for label, cells in t.rows.items():
+        deg = float(label.split()[0])
+        rad, over_pi, s, c, one = nums(cells)
+        assert close(rad, deg * math.pi / 180, 4) and close(over_pi, deg / 180, 4)
+        assert close(s, math.sin(math.radians(deg)), 4) and close(c, math.cos(math.radians(deg)), 4) and one == 1.0
+    assert close(num(fact(html, "math.pi")), math.pi, 4)
+    assert close(num(fact(html, "read as radians")), math.sin(90), 4) and num(fact(html, "deg2rad")) == 1.0
+    assert num(fact(html, "one period later")) == 0.0
+    assert close(num(fact(html, "fastest pair")), 2 * math.pi, 4)
+    assert close(num(fact(html, "slowest pair")), 2 * math.pi * 10000 ** (510 / 512), 4)
+    assert vector(fact(html, "before and after rotating")) == [2.5, 2.5]  # ‖(1, 2, 0.5, −1)‖ = 2.5, kept by the rotation
+    a, b = vector(fact(html, "the same m - n"))
+    assert a == b
+    assert vector(fact(html, "cosine schedule")) == [1.0, 0.5, 0.0]
+    assert close(num(fact(html, "peak")), 1 / math.sqrt(2 * math.pi), 4)

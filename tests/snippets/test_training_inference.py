@@ -280,3 +280,24 @@ def test_stop_gradient_which_gradient_is_zero_term_by_term():
         cells = t.rows[label]
         assert ho.close(ho.num(cells[0]), value, 4)
         assert ho.vector(cells[1]) == [round(v, 2) for v in dz] and ho.vector(cells[2]) == [round(v, 2) for v in de]
+
+def test_dataset_mean_loss_epoch_every_batch_and_draws():
+    from html_output import close, fact, num, tables, vector
+
+    html = run_snippet("dataset_mean_loss_and_minibatches")
+    (t,) = tables(html)
+    x, y = [0.5, 1.0, 1.5, 2.0, 2.5, 3.0], [1.2, 1.9, 3.2, 3.9, 5.1, 5.8]
+    losses = [(1.5 * a - b) ** 2 for a, b in zip(x, y)]
+    assert list(t.rows) == ["x^{(i)}", "y^{(i)}", "\\ell^{(i)} = (\\theta x^{(i)} - y^{(i)})^2"]
+    assert all(close(float(c.replace("−", "-")), l, 3) for c, l in zip(t.rows["\\ell^{(i)} = (\\theta x^{(i)} - y^{(i)})^2"], losses))
+    mean = sum(losses) / 6
+    assert close(num(fact(html, "mean loss over")), mean, 4)
+    epoch = eval(fact(html, "one epoch"))  # noqa: S307 - the printed list of index lists
+    assert sorted(i for b in epoch for i in b) == list(range(6)) and all(len(b) == 2 for b in epoch)
+    means = vector(fact(html, "their batch means"))
+    assert all(close(v, (losses[b[0]] + losses[b[1]]) / 2, 4) for v, b in zip(means, epoch))
+    assert close(num(fact(html, "the mean of the batch means")), mean, 4)  # equal batches: exactly the mean
+    uneven = num(fact(html, "batches of 4 and then 2"))
+    assert abs(uneven - mean) > 0.05  # unequal batches weight their examples unequally
+    assert close(num(fact(html, "all 15 batches")), mean, 4)  # every batch of 2 once: unbiased
+    assert abs(num(fact(html, "20,000 draws")) - mean) < 0.03
