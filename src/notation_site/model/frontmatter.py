@@ -37,6 +37,10 @@ def parse(text: str) -> Document:
     >>> doc = parse("---\\nid: relu\\nname: ReLU\\n---\\nBody\\n")
     >>> doc.data["id"], doc.lines["name"], doc.body, doc.body_line
     ('relu', 3, 'Body\\n', 5)
+    >>> parse("---\\nid: a\\nid: b\\n---\\n")
+    Traceback (most recent call last):
+    ...
+    notation_site.model.frontmatter.FrontMatterError: field 'id' is given twice (also on line 2): merge them
     """
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].rstrip() != "---":
@@ -63,5 +67,8 @@ def parse(text: str) -> Document:
     key_lines: dict[str, int] = {}
     if isinstance(node, yaml.MappingNode):
         for key_node, _ in node.value:
-            key_lines[str(key_node.value)] = key_node.start_mark.line + 2
+            key = str(key_node.value)
+            if key in key_lines:  # YAML keeps the last silently: the first would be lost
+                raise FrontMatterError(f"field '{key}' is given twice (also on line {key_lines[key]}): merge them", key_node.start_mark.line + 2)
+            key_lines[key] = key_node.start_mark.line + 2
     return Document(data=data, lines=key_lines, body="".join(lines[end + 1 :]), body_line=end + 2)

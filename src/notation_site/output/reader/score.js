@@ -229,23 +229,18 @@
         // a Greek letter means what the paper says: declaring it counts as a letter, unless the
         // entry is about that letter (θ for the parameters) or declares the very form it has here
         // (σ^2 for the variance, β_1 for Adam); its contexts say where else it is meant
-        if (GREEK_KEY.test(plainKey) && r.declared > W.letter && e.about !== plainKey && !r.form && !(r.sources || []).includes("pattern")) { r.declared = W.letter; r.asLetter = true; }
+        // about the piece; for a Greek letter only where it is used as in the entry's symbol (ρ(X, Y)
+        // is the correlation, ρ_t is not); an index is no difference (θ_t is the parameters' θ), a
+        // label is (σ_θ(s) is not the sigmoid)
+        const shape = e.shapes[p.key] || e.shapes[plainKey];
+        const indexed = /^[a-z0-9+\-−, ]+$/.test(p.flags.subText || "");
+        const asUsed = Object.assign({}, p.flags, indexed ? { sub: !!(shape || {}).sub } : {});
+        const aboutHere = e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(asUsed, shape) < 1);
+        if (aboutHere) r.about = e.only ? W.aboutOnly : W.about;
+        if (GREEK_KEY.test(plainKey) && r.declared > W.letter && !aboutHere && !r.form && !(r.sources || []).includes("pattern")) { r.declared = W.letter; r.asLetter = true; }
         // a context that matches is a declaration of this piece here
         if (r.context && r.declared < W.command) r.declared = W.command;
-        r.shape = W.shape * agreement(p.flags, e.shapes[p.key] || e.shapes[plainKey]);
-        // about the piece; for a Greek letter only where it is used as in the entry's symbol (ρ(X, Y)
-        // is the correlation, ρ_t is not)
-        // (an index is no difference: θ_t is the parameters' θ; a label is: σ_θ(s) is not the sigmoid)
-        const indexed = /^[a-z0-9+\-−, ]+$/.test(p.flags.subText || "");
-        const asUsed = Object.assign({}, p.flags, indexed ? { sub: !!(e.shapes[p.key] || e.shapes[plainKey] || {}).sub } : {});
-        if (e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(asUsed, e.shapes[p.key] || e.shapes[plainKey]) < 1)) r.about = e.only ? W.aboutOnly : W.about;
-        // the topic weighs only where a piece's meaning depends on the formula: a letter, a bar
-        let topic = 0;
-        const v = m.vocab[r.id];
-        // (keys most entries use, such as x, i, =, say nothing about the topic)
-        if (v && OVERLOADED.test(p.key)) for (const k of keysHere) if (k !== p.key && k !== plainKey && v.has(k) && m.rarity(k) >= W.topicFloor) topic += m.rarity(k);
-        r.topic = Math.min(W.topicCap, W.topic * topic);
-        if (home && r.id === home) r.home = W.home;
+        r.shape = W.shape * agreement(p.flags, shape);
         r.specific = 0.5 / (m.owned[r.id] || 1);
         r.score = r.declared + r.context + r.shape + r.about + r.topic + r.home + r.specific;
       }

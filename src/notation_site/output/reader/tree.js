@@ -19,7 +19,7 @@
   const WORD_FONTS = new Set(["mathrm", "textrm", "mathsf", "mathit", "textit", "textsf", "mathtt", "texttt", "operatorname", "mathbf", "textbf"]);
   const PRIME = new Set(["\\prime", "′", "'"]);
   const STAR = new Set(["*", "\\ast", "\\star", "∗", "⋆"]);
-  const TRANSPOSE = new Set(["T", "\\top", "\\intercal", "⊤", "\\mathsf{T}", "\\mathrm{T}"]);
+  const TRANSPOSE = new Set(["T", "H", "\\top", "\\intercal", "⊤", "\\mathsf{T}", "\\mathrm{T}"]);
   const SPACES = new Set(["spacing", "kern"]);
   // one key for a letter and its variant form: \epsilon and \varepsilon are one ε
   // what KaTeX writes for a command inside an environment: \vdots in an array is \varvdots
