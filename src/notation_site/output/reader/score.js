@@ -226,9 +226,6 @@
       const plainKey = p.key.replace(/^sym:bold:/, "sym:");
       for (const r of rows.values()) {
         const e = m.entries[r.id];
-        // a Greek letter means what the paper says: declaring it counts as a letter, unless the
-        // entry is about that letter (θ for the parameters) or declares the very form it has here
-        // (σ^2 for the variance, β_1 for Adam); its contexts say where else it is meant
         // about the piece; for a Greek letter only where it is used as in the entry's symbol (ρ(X, Y)
         // is the correlation, ρ_t is not); an index is no difference (θ_t is the parameters' θ), a
         // label is (σ_θ(s) is not the sigmoid)
@@ -237,10 +234,20 @@
         const asUsed = Object.assign({}, p.flags, indexed ? { sub: !!(shape || {}).sub } : {});
         const aboutHere = e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(asUsed, shape) < 1);
         if (aboutHere) r.about = e.only ? W.aboutOnly : W.about;
+        // a Greek letter means what the paper says: declaring it counts as a letter, unless the
+        // entry is about that letter as used here (θ for the parameters) or declares the very form
+        // it has here (σ^2 for the variance, β_1 for Adam); its contexts say where else it is meant
         if (GREEK_KEY.test(plainKey) && r.declared > W.letter && !aboutHere && !r.form && !(r.sources || []).includes("pattern")) { r.declared = W.letter; r.asLetter = true; }
         // a context that matches is a declaration of this piece here
         if (r.context && r.declared < W.command) r.declared = W.command;
         r.shape = W.shape * agreement(p.flags, shape);
+        // the topic weighs only where a piece's meaning depends on the formula: a letter, a bar
+        // (keys most entries use, such as x, i, =, say nothing about the topic)
+        let topic = 0;
+        const v = m.vocab[r.id];
+        if (v && OVERLOADED.test(p.key)) for (const k of keysHere) if (k !== p.key && k !== plainKey && v.has(k) && m.rarity(k) >= W.topicFloor) topic += m.rarity(k);
+        r.topic = Math.min(W.topicCap, W.topic * topic);
+        if (home && r.id === home) r.home = W.home;
         r.specific = 0.5 / (m.owned[r.id] || 1);
         r.score = r.declared + r.context + r.shape + r.about + r.topic + r.home + r.specific;
       }
