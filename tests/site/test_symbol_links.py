@@ -180,7 +180,7 @@ def test_each_linked_formula_is_followed_by_its_symbols_for_the_keyboard(pages):
         ("entries/layernorm/", r"\hat{\mathbf{x}} = (\mathbf{x} - \mu) / \sqrt{\sigma^2 + \epsilon}", {"hat-and-tilde", "variance", "epsilon"}),  # σ² is the variance, ε the stability constant
         # a comparison is the inequalities entry's, not the element-wise condition A ≥ 0; set-builder's own bar is not a "given"
         ("entries/kl-divergence/", r"\ge 0", {"inequalities"}),
-        ("entries/set-builder/", r"\{\, \mathbf{p} \in \mathbb{R}^{n} \mid p_i \ge 0,\ \sum_i p_i = 1 \,\}", {"number-sets", "set-membership", "summation", "inequalities"}),
+        ("entries/set-builder/", r"\{\, \mathbf{p} \in \mathbb{R}^{n} \mid p_i \ge 0,\ \sum_i p_i = 1 \,\}", {"real-space", "set-membership", "summation", "inequalities"}),
     ],
 )
 def test_known_formulas_link_the_right_entries(pages, page, tex, expected):

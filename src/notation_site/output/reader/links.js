@@ -66,7 +66,8 @@
       if (/^sym:(bold:)?[A-Za-z0-9]$/.test(p.key)) return false;
       const bar = /^sym:[‖|]$/.test(p.key);
       const index = /^[a-z]$/.test(p.flags.subText || "") || /^[a-z]$/.test(p.flags.supText || "");
-      if (top.context && !bar) return !index;
+      // (an index letter keeps a Greek letter the paper's: θ_i; ℝ^n is still the space)
+      if (top.context && !bar) return !(index && /^sym:(bold:)?[\u0370-\u03ff]$/.test(p.key));
       if (/^sym:(bold:)?[\u0370-\u03ff]$/.test(p.key)) return false;
       // the only entry that declares it (a reading by convention or the letters page is no rival), or
       // one about it, or one whose context or pattern says so
