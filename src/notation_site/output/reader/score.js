@@ -24,7 +24,7 @@
 
   const W = {
     pattern: 5, both: 4, command: 3, glyph: 3, longer: 2, name: 3, alias: 2, letter: 1, kind: 1, context: 0.5,
-    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, topic: 1, topicCap: 3, topicFloor: 0.35, home: 8,
+    match: 3, perItem: 0.5, matchCap: 6, form: 1, shape: 2, about: 1.5, aboutOnly: 2.5, aboutElsewhere: 0.75, topic: 1, topicCap: 3, topicFloor: 0.35, home: 8,
     letters: 4.51, // the letters page, for a Greek letter whose meaning depends on the paper: ahead
     // of any entry that only lists the letter (letter + shape + 0.5, and a little topic), behind
     // one that is about it, has a matching context or clearly shares the formula's topic
@@ -96,6 +96,11 @@
     }
 
     // whether an entry's symbol is that one piece (θ for the parameters, η for the learning rate)
+    const aboutOf = (e) => {
+      const lhs = piecesOf(lhsOf(e.symbol));
+      const n = notation(lhs)[0] || (lhsOf(e.symbol) !== e.symbol ? lhs.find((p) => !p.weak) : notation(piecesOf(e.symbol))[0]);
+      return n ? n.key.replace(/^sym:bold:/, "sym:") : null;
+    };
     const symbolIs = (e, key) => { const ps = piecesOf(e.symbol).filter((p) => !p.weak); return ps.length === 1 && ps[0].key.replace(/^sym:bold:/, "sym:") === key.replace(/^sym:bold:/, "sym:"); };
     for (const e of data.entries) {
       if (e.id === data.lettersEntry) continue;
@@ -106,8 +111,9 @@
           const k = keyOf(t);
           if (!k) continue;
           // where the entry says in which contexts the piece is its reading, that is where it is
-          // (unless its symbol is that piece: the parameters entry is θ, its contexts only add to it)
-          if (Object.keys(e.contexts || {}).some((c) => (keyOf(c, true) || {}).key === k.key) && !symbolIs(e, k.key)) { mine(k.key, W.letter, "letter"); continue; }
+          // (unless its symbol is that piece or is about it: the parameters entry is θ, the mean's
+          // symbol defines μ; their contexts only add to it)
+          if (Object.keys(e.contexts || {}).some((c) => (keyOf(c, true) || {}).key === k.key) && !symbolIs(e, k.key) && aboutOf(e) !== k.key.replace(/^sym:bold:/, "sym:")) { mine(k.key, W.letter, "letter"); continue; }
           // a plain letter (𝑥 for the fonts entry, X for the random variable) is only a letter
           if (/^sym:[A-Za-z]$/.test(k.key)) { mine(k.key, W.letter, "letter"); continue; }
           if (k.piece.structure) continue;
@@ -232,8 +238,12 @@
         const shape = e.shapes[p.key] || e.shapes[plainKey];
         const indexed = /^[a-z0-9+\-−, ]+$/.test(p.flags.subText || "");
         const asUsed = Object.assign({}, p.flags, indexed ? { sub: !!(shape || {}).sub } : {});
-        const aboutHere = e.about === plainKey && !(GREEK_KEY.test(plainKey) && agreement(asUsed, shape) < 1);
+        // (a symbol that merely starts with a letter, defined-as's σ(z) ≔ …, is about it only if
+        // the entry also declares that letter by a command, a glyph or a context)
+        const about = e.about === plainKey && !(GREEK_KEY.test(plainKey) && r.declared < W.command && !r.context);
+        const aboutHere = about && !(GREEK_KEY.test(plainKey) && agreement(asUsed, shape) < 1);
         if (aboutHere) r.about = e.only ? W.aboutOnly : W.about;
+        else if (about) r.about = W.aboutElsewhere; // a main meaning, used otherwise here
         // a Greek letter means what the paper says: declaring it counts as a letter, unless the
         // entry is about that letter as used here (θ for the parameters) or declares the very form
         // it has here (σ^2 for the variance, β_1 for Adam); its contexts say where else it is meant
@@ -261,7 +271,8 @@
       p.scored = list;
       p.candidates = list.map((c) => c.id);
       // the letters page is a "could be", never a sure reading
-      p.sure = list.length > 0 && list[0].id !== m.lettersEntry && (list.length === 1 || list[0].score - list[1].score >= SURE);
+      // and an entry that only lists the piece as a letter is a "could be" too
+      p.sure = list.length > 0 && list[0].id !== m.lettersEntry && (list[0].declared >= W.command || list[0].context > 0 || list[0].home > 0 || !!list[0].byKind) && (list.length === 1 || list[0].score - list[1].score >= SURE);
     }
   }
 
