@@ -277,6 +277,10 @@ def test_random_variable_die_probabilities_and_observed_fractions():
     density = 1 / (sigma * math.sqrt(2 * math.pi))
     assert num(fact(out, "the density at the mean")) == round(density, 4) and density > 1
     assert num(fact(out, "its total area")) == round(math.erf(10 / math.sqrt(2)), 4) == 1.0
+    # the mixed ReLU(Z): exactly 0 whenever Z ≤ 0, so about half the values, though X takes real values
+    z = np.random.default_rng(4).normal(size=10_000)
+    zeros = num(fact(out, "fraction of 10,000 values exactly 0"))
+    assert zeros == round(float((z <= 0).mean()), 4) and abs(zeros - 0.5) < 3 * math.sqrt(0.25 / 10_000)
 
 
 def test_empirical_distribution_expected_loss_is_the_mean_loss():
