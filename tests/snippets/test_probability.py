@@ -316,3 +316,8 @@ def test_empirical_distribution_expected_loss_is_the_mean_loss():
     assert abs(num(fact(out, "mean expected loss on new data")) - var * (1 + 1 / m)) < 0.05
     assert abs(num(fact(out, "mean gap, new data minus training")) - 2 * var / m) < 0.05
     assert 50 < num(fact(out, "training loss is the lower").rstrip("%")) < 100
+    # this set's gap is mostly luck: the true risk minus the training loss, about four times the average gap
+    assert num(fact(out, "this set's gap")) == round(true_risk - mean_loss, 4)
+    assert 3.5 < (true_risk - mean_loss) / (2 * var / m) < 4.5
+    lower, higher = (num(fact(out, k).rstrip("%")) for k in ("training loss is the lower", "it is the higher"))
+    assert 0 < higher < 50 and lower + higher <= 100
