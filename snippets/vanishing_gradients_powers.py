@@ -67,7 +67,7 @@ stretch = {k: float(np.linalg.norm(chain_rule([W.T] * k), 2)) for k in steps}
 print(
     table(
         [
-            [sci(stretch[k]), sci(sigma_max**k), sci(rho**k), sci(stretch[k] / rho**k), f"{stretch[k] ** (1 / k):.4f}"]
+            [sci(stretch[k]), sci(sigma_max**k), sci(rho**k), sci(stretch[k] / rho**k), f"${stretch[k] ** (1 / k):.4f}$"]
             for k in steps
         ],
         row_labels=[f"$T - t = {k}$" for k in steps],
