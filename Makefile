@@ -103,14 +103,16 @@ test: $(STAMP) browser
 	$(PY) -m pytest -m "not reference" --durations=15
 
 # The library against PyTorch (CPU), scikit-learn and SciPy, and the entries' PyTorch code lines
-# (tests/site/test_code_lines.py): torch, scipy, jax (for the SciPy and JAX names in entries' aliases)
-# and scikit-learn (the classical entries' reference, tests/reference/test_sklearn_classical.py) are
+# (tests/site/test_code_lines.py): torch, scipy, jax (for the SciPy and JAX names in entries' aliases),
+# scikit-learn (the classical entries' reference, tests/reference/test_sklearn_classical.py) and
+# transformers (what the entries say of Hugging Face, tests/reference/test_transformers_behaviour.py) are
 # installed into .venv here only, never by `make install` or `make test`. The tests fail, rather than
 # skip, when one is missing.
 TORCH_VERSION := 2.13.0
 SCIPY_VERSION := 1.17.1
 JAX_VERSION := 0.10.2
 SKLEARN_VERSION := 1.9.1
+TRANSFORMERS_VERSION := 5.23.0
 test-reference: $(STAMP)
 	@$(PY) -c "import sys, torch; sys.exit(torch.__version__.split('+')[0] != '$(TORCH_VERSION)')" 2>/dev/null || \
 	  $(PY) -m pip install --quiet --disable-pip-version-check torch==$(TORCH_VERSION)
@@ -120,6 +122,8 @@ test-reference: $(STAMP)
 	  $(PY) -m pip install --quiet --disable-pip-version-check jax==$(JAX_VERSION)
 	@$(PY) -c "import sys, sklearn; sys.exit(sklearn.__version__ != '$(SKLEARN_VERSION)')" 2>/dev/null || \
 	  $(PY) -m pip install --quiet --disable-pip-version-check scikit-learn==$(SKLEARN_VERSION)
+	@$(PY) -c "import sys, transformers; sys.exit(transformers.__version__ != '$(TRANSFORMERS_VERSION)')" 2>/dev/null || \
+	  $(PY) -m pip install --quiet --disable-pip-version-check transformers==$(TRANSFORMERS_VERSION)
 	NOTATION_REQUIRE_TORCH=1 $(PY) -m pytest -m reference tests/reference tests/site/test_code_lines.py
 
 clean:

@@ -39,6 +39,7 @@ print(
             "$\\mathbb{E}_{y \\sim \\hat{p}_{\\text{data}}}[\\ell(y)] = \\sum_y \\hat{p}_{\\text{data}}(y)\\, \\ell(y)$": expectation(loss(values, c), probs=p_hat),
             "mean loss over the training set, $\\frac{1}{m}\\sum_i \\ell(y^{(i)})$": expectation(loss(train, c)),
             "$\\mathbb{E}_{y \\sim p_{\\text{data}}}[\\ell(y)]$, the expected loss on new data": expectation(loss(faces, c), probs=p_data),
+            "this set's gap, new data minus training": expectation(loss(faces, c), probs=p_data) - expectation(loss(train, c)),
         },
         precision=4,
     )
@@ -59,6 +60,7 @@ print(
             "mean expected loss on new data": new_losses.mean(),
             "mean gap, new data minus training": (new_losses - train_losses).mean(),
             "sets in which the training loss is the lower": f"{np.mean(train_losses < new_losses):.1%}",
+            "sets in which it is the higher": f"{np.mean(train_losses > new_losses):.1%}",
             "$2\\operatorname{Var}_{p_{\\text{data}}}[y] / m$, the gap's expected size": 2 * var_y / m,
         },
         precision=4,

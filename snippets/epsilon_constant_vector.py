@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import layer_norm, rms_norm, tiny_model
-from notation.render import facts, table
+from notation.render import facts, sci, table
 
 m = tiny_model()
 d = m.d_model
@@ -43,9 +43,16 @@ print(
         caption="Standard deviation of $\\operatorname{LayerNorm}(\\mathbf{x})$: 1 when $\\sigma^2 \\gg \\epsilon$, pulled towards 0 when $\\sigma^2$ is as small as $\\epsilon$",
     )
 )
+# In float64 a constant vector's mean need not round back to its value: for (0.7, 0.7, 0.7) it is off by
+# one unit in the last place, so x − μ is not exactly 0 and ε leaves a rounding-sized output, not a clean 0.
+sevens = np.full(3, 0.7)
 print(
     facts(
-        {"largest change $\\epsilon = 10^{-5}$ makes to LayerNorm(“cat”)": float(np.abs(layer_norm(cat) - layer_norm(cat, eps=0.0)).max())},
+        {
+            "largest change $\\epsilon = 10^{-5}$ makes to LayerNorm(“cat”)": float(np.abs(layer_norm(cat) - layer_norm(cat, eps=0.0)).max()),
+            "float64 mean of $(0.7, 0.7, 0.7)$, minus 0.7": sci(float(sevens.mean() - 0.7)),
+            "first entry of $\\operatorname{LayerNorm}(0.7, 0.7, 0.7)$, $\\epsilon = 10^{-5}$: 0 up to rounding": sci(float(layer_norm(sevens, eps=1e-5)[0])),
+        },
         precision=6,
     )
 )

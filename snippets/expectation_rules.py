@@ -1,4 +1,4 @@
-"""Expectation of dice rolls: exact values, the linearity and product rules, and sample means from seeded rolls."""
+"""Expectation of dice rolls: exact values, the linearity and product rules (independence is enough, not needed), and sample means."""
 
 import numpy as np
 
@@ -22,6 +22,13 @@ rows = [
     ["$\\mathbb{E}[2X + 3Y]$", expectation(2 * x36 + 3 * y36, p36), f"$2\\,\\mathbb{{E}}[X] + 3\\,\\mathbb{{E}}[Y] = {fmt(2 * ex + 3 * ex, 4)}$", expectation(2 * x + 3 * y)],
     ["$\\mathbb{E}[XY]$, $X$ and $Y$ independent", expectation(x36 * y36, p36), f"$\\mathbb{{E}}[X]\\,\\mathbb{{E}}[Y] = {fmt(ex * ex, 4)}$ ✓", expectation(x * y)],
     ["$\\mathbb{E}[XY]$ with $Y = X$", expectation(faces**2, p), f"$\\mathbb{{E}}[X]\\,\\mathbb{{E}}[X] = {fmt(ex * ex, 4)}$ ✗", expectation(x * x)],
+    # dependent but uncorrelated: U = X − 3.5 and V = U² (V is fixed by U), yet E[UV] = E[U³] = 0 = E[U] E[V]
+    [
+        "$\\mathbb{E}[UV]$, $U = X - 3.5$ and $V = U^2$, dependent",
+        expectation((faces - ex) ** 3, p),
+        f"$\\mathbb{{E}}[U]\\,\\mathbb{{E}}[V] = {fmt(expectation(faces - ex, p) * expectation((faces - ex) ** 2, p), 4)}$ ✓",
+        expectation((x - ex) ** 3),
+    ],
 ]
 print(
     table(
@@ -29,7 +36,7 @@ print(
         row_labels=[r[0] for r in rows],
         col_labels=["exact", "what the rule predicts", f"mean of {n:,} seeded rolls"],
         corner="$X, Y$: fair dice",
-        caption="Linearity always holds; the product rule only for independent variables",
+        caption="Linearity always holds; the product rule exactly when the covariance is 0, as for independent variables",
     )
 )
 sizes = [10, 100, 1_000, 10_000, 100_000]

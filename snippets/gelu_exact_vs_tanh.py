@@ -54,7 +54,7 @@ print(
         col_labels=["GELU slope $\\Phi(x) + x\\,\\varphi(x)$", "ReLU slope", "leaky ReLU slope"],
         corner="$x$",
         precision=2,
-        caption="Slopes: GELU's is non-zero for negative inputs only near 0, and fades to nothing far below",
+        caption="Slopes: GELU's is of useful size for negative inputs only near 0, and fades towards 0 far below",
     )
 )
 print(

@@ -1,9 +1,9 @@
 """X is the roll of a fair die, x one of its values: P(X = x) = 1/6, and 600 observed rolls estimate it.
-Then a continuous X, whose P(X = x) is 0 and whose density p(x) can exceed 1."""
+Then a continuous X, whose P(X = x) is 0 and whose density p(x) can exceed 1, and a mixed one, ReLU(Z)."""
 
 import numpy as np
 
-from notation import empirical_probability, expectation, normal_pdf, trapezoid
+from notation import empirical_probability, expectation, normal_pdf, relu, trapezoid
 from notation.render import facts, sci, table
 
 values = np.arange(1.0, 7.0)  # the values x that X can take
@@ -51,6 +51,18 @@ print(
         {
             "the density at the mean, $p(0)$: above 1, and not a probability": float(normal_pdf(0.0, 0.0, sigma)),
             "its total area, $\\int_{-1}^{1} p(x)\\,dx$ (ten standard deviations either side)": trapezoid(normal_pdf(wide, 0.0, sigma), wide),
+        },
+        precision=4,
+    )
+)
+
+# Real values are not enough for P(X = x) = 0: X = ReLU(Z) with Z ~ N(0, 1) takes every value in [0, ∞),
+# yet it is exactly 0 whenever Z ≤ 0, which has probability 1/2. It has no density: it is mixed.
+activations = relu(np.random.default_rng(4).normal(size=10_000))
+print(
+    facts(
+        {
+            "a mixed $X = \\operatorname{ReLU}(Z)$, $Z \\sim \\mathcal{N}(0, 1)$: fraction of 10,000 values exactly 0": empirical_probability(activations, 0.0),
         },
         precision=4,
     )

@@ -48,7 +48,8 @@ print(
 )
 
 # A non-normal W: it stretches some vector by about 10 in one step, yet both eigenvalues are 0.5,
-# and its powers vanish. The largest singular value only bounds the product from above.
+# and its powers vanish. The largest singular value only bounds the product from above; ρ gives the rate,
+# ‖Wᵏ‖^(1/k) → ρ, but not the size: ‖Wᵏ‖ / ρᵏ grows, only more slowly than any exponential.
 W = np.array([[0.5, 10.0], [0.0, 0.5]])
 sigma_max = float(np.linalg.norm(W, 2))
 rho = float(np.abs(np.linalg.eigvals(W)).max())
@@ -62,16 +63,22 @@ print(
         precision=4,
     )
 )
+stretch = {k: float(np.linalg.norm(chain_rule([W.T] * k), 2)) for k in steps}
 print(
     table(
-        [[sci(float(np.linalg.norm(chain_rule([W.T] * k), 2))), sci(sigma_max**k), sci(rho**k)] for k in steps],
+        [
+            [sci(stretch[k]), sci(sigma_max**k), sci(rho**k), sci(stretch[k] / rho**k), f"${stretch[k] ** (1 / k):.4f}$"]
+            for k in steps
+        ],
         row_labels=[f"$T - t = {k}$" for k in steps],
         col_labels=[
             "$\\lVert (W^\\top)^{T-t} \\rVert_2$, the gradient's factor",
             "$\\sigma_{\\max}^{T-t}$, the upper bound",
-            "$\\rho^{T-t}$, the long-run rate",
+            "$\\rho^{T-t}$",
+            "factor $/\\, \\rho^{T-t}$",
+            "factor$^{1/(T-t)}$, tending to $\\rho$",
         ],
         caption="Largest stretch of $\\partial \\mathbf{h}_T / \\partial \\mathbf{h}_t$ for the non-normal $W$: "
-        "$\\sigma_{\\max} > 1$, yet the gradient vanishes",
+        "$\\sigma_{\\max} > 1$, yet the gradient vanishes, at the rate $\\rho$ but not at the size $\\rho^{T-t}$",
     )
 )

@@ -312,11 +312,15 @@ def cross_entropy_logits_gradient(z: ArrayLike, target: ArrayLike) -> FloatArray
     """Gradient of :func:`cross_entropy_from_logits` with respect to the logits: ``Softmax(z) − e_target``,
     the model's probabilities minus the one-hot target.
 
-    Same shape as ``z``. Each row sums to 0; the target's entry is negative (raising its
-    logit lowers the loss) and every other entry is positive.
+    Same shape as ``z``. Each row sums to 0; the target's entry is ``≤ 0`` (raising its logit
+    lowers the loss) and every other entry ``≥ 0``, strictly in exact arithmetic. In float64 the
+    target's entry rounds to 0 once its probability rounds to 1 (its logit about 37 ahead), and
+    another entry once its probability underflows (about 745 behind).
 
     >>> cross_entropy_logits_gradient([0.0, 0.0], 1)
     array([ 0.5, -0.5])
+    >>> cross_entropy_logits_gradient([0.0, 40.0], 1)  # q_target rounds to 1
+    array([4.24835426e-18, 0.00000000e+00])
     """
     from notation.activations import softmax
 

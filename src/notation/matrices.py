@@ -65,7 +65,7 @@ def _singular_check(arr: FloatArray, what: str) -> None:
     if rank < n:
         raise ValueError(
             f"the matrix is singular to working precision (numerical rank {rank} < {n}): {what}; "
-            "it is singular, or invertible but too badly conditioned to tell, like hilbert_matrix(11)"
+            "it is singular, or too badly conditioned for float64 to tell it from a singular one"
         )
 
 
@@ -130,7 +130,7 @@ def inverse(a: ArrayLike) -> FloatArray:
     >>> inverse([[1.0, 2.0], [2.0, 4.0]])
     Traceback (most recent call last):
     ...
-    ValueError: the matrix is singular to working precision (numerical rank 1 < 2): no reliable inverse; it is singular, or invertible but too badly conditioned to tell, like hilbert_matrix(11)
+    ValueError: the matrix is singular to working precision (numerical rank 1 < 2): no reliable inverse; it is singular, or too badly conditioned for float64 to tell it from a singular one
     """
     arr = _square(a, what="the inverse")
     _singular_check(arr, "no reliable inverse")

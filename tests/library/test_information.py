@@ -165,6 +165,21 @@ def test_cross_entropy_logits_gradient_matches_finite_differences():
     assert float(g.sum()) == pytest.approx(0.0, abs=1e-12)
 
 
+def test_cross_entropy_logits_gradient_signs_are_weak_in_float64():
+    # exact: q_target − 1 = −1 / (1 + e^40) < 0, but 1 / (1 + e^−40) rounds to 1.0, so that entry is 0
+    assert 1 / (1 + math.exp(-40.0)) == 1.0
+    g = cross_entropy_logits_gradient([0.0, 40.0], 1)
+    assert g[1] == 0.0 and g[0] == pytest.approx(1 / (1 + math.exp(40.0)), rel=1e-12)
+    # e^−746 underflows to 0 (below the smallest subnormal, about 4.9e−324): the whole gradient is 0
+    assert math.exp(-746.0) == 0.0
+    np.testing.assert_array_equal(cross_entropy_logits_gradient([0.0, 746.0], 1), [0.0, 0.0])
+    z = np.random.default_rng(1).normal(scale=300.0, size=(200, 5))
+    t = np.random.default_rng(2).integers(0, 5, size=200)
+    g = cross_entropy_logits_gradient(z, t)
+    on_target = np.take_along_axis(g, t[:, None], axis=-1)
+    assert np.all(on_target <= 0) and np.all(np.delete(g.reshape(-1), t + 5 * np.arange(200)) >= 0)
+
+
 def test_cross_entropy_from_logits_rejects_bad_targets():
     with pytest.raises(ValueError):
         cross_entropy_from_logits([1.0, 2.0], 2)

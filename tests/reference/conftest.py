@@ -27,3 +27,14 @@ def scipy():
     import scipy.stats  # noqa: F401
 
     return module
+
+
+@pytest.fixture(scope="module")
+def transformers():
+    """Hugging Face Transformers, offline; under `make test-reference` a missing one fails, never skips."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")  # nothing here downloads: the tokenizer is built in the test
+    if os.environ.get("NOTATION_REQUIRE_TORCH"):
+        import transformers as module  # installed by `make test-reference` beside torch
+    else:
+        module = pytest.importorskip("transformers")
+    return module

@@ -5,6 +5,7 @@ A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) 
 ``negative-infinity`` entry. Also, each for the entry named:
 
 - ``F.cross_entropy``'s ``ignore_index=-100`` mean (``piecewise``);
+- ``F.cross_entropy`` from logits and ``F.nll_loss`` from log-probabilities (``cross-entropy``);
 - dropout's 0 or 1/(1 − p) (``hadamard``);
 - ``torch.multinomial`` drawing without replacement by default (``categorical``);
 - what ``backward()`` and indexing accept of a 0-d tensor (``scalar``);
@@ -92,6 +93,19 @@ def test_mean_nll_ignoring_matches_f_cross_entropy_with_its_default_ignore_index
     assert nt.mean_nll_ignoring(z, labels) == pytest.approx(theirs, rel=1e-12)
 
 
+def test_the_logit_losses_never_form_probabilities_and_nll_loss_takes_log_probabilities(torch):
+    """cross-entropy: `F.cross_entropy` works from the logits (finite on huge ones, like the library);
+    `F.nll_loss` takes log-probabilities, and `F.log_softmax` gives them without forming Softmax(z),
+    while the log of the probabilities is −inf once one underflows."""
+    F = torch.nn.functional
+    z = torch.tensor([[1000.0, 0.0, -5.0], [0.3, -1.2, 2.0]], dtype=torch.float64)
+    t = torch.tensor([1, 2])
+    ours = nt.cross_entropy_from_logits(z.numpy(), t.numpy())
+    np.testing.assert_allclose(F.cross_entropy(z, t, reduction="none").numpy(), ours, rtol=1e-12)
+    np.testing.assert_allclose(F.nll_loss(F.log_softmax(z, dim=-1), t, reduction="none").numpy(), ours, rtol=1e-12)
+    assert ours[0] == pytest.approx(1000.0) and math.isinf(F.nll_loss(torch.log(torch.softmax(z, dim=-1)), t, reduction="none")[0].item())
+
+
 def test_pytorch_dropout_multiplies_by_zero_or_one_over_one_minus_p(torch):
     # the hadamard entry: dropout is ⊙ with a random matrix of 0 and 1/(1 − p), not of 0 and 1
     torch.manual_seed(0)
@@ -168,8 +182,8 @@ def test_torch_multinomial_draws_without_replacement_by_default(torch):
 
 
 def test_backward_without_an_argument_needs_one_number_and_a_0_d_tensor_has_no_position(torch):
-    """scalar: `loss.backward()` accepts shape () and (1,) (one number) and refuses two numbers;
-    a 0-d tensor or array is read with [()] or .item(), never with [0]."""
+    """scalar: `loss.backward()` accepts any one-element tensor, shape (), (1,) or (1, 1), and refuses two
+    numbers; a 0-d tensor or array is read with .item(), float() or [()], never with [0]."""
     for shape in [(), (1,), (1, 1)]:
         w = torch.full(shape, 2.0, dtype=torch.float64, requires_grad=True)
         (3 * w).backward()
@@ -178,7 +192,7 @@ def test_backward_without_an_argument_needs_one_number_and_a_0_d_tensor_has_no_p
     with pytest.raises(RuntimeError, match="scalar outputs"):
         (3 * two).backward()
     x, a = torch.tensor(2.5), np.array(2.5)
-    assert x[()].item() == 2.5 == float(a[()]) == x.item()
+    assert x[()].item() == 2.5 == float(a[()]) == x.item() == float(x) == float(a) == a.item()
     with pytest.raises(IndexError):
         x[0]
     with pytest.raises(IndexError):

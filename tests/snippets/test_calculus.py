@@ -175,8 +175,14 @@ def test_vanishing_gradients_table_plot_and_matrix_product():
         c, d = a**k, k * b * a ** (k - 1)
         fk = 2 * c * c + d * d
         stretch = math.sqrt((fk + math.sqrt(fk * fk - 4 * c**4)) / 2)
-        assert [ho.num(cell) for cell in cells] == [float(f"{v:.2e}") for v in (stretch, sigma_max**k, a**k)], k
+        expected = [float(f"{v:.2e}") for v in (stretch, sigma_max**k, a**k, stretch / a**k)] + [round(stretch ** (1 / k), 4)]
+        assert [ho.num(cell) for cell in cells] == expected, k
     assert ho.num(nonnormal.rows["T - t = 50"][0]) < 1e-12 and ho.num(nonnormal.rows["T - t = 50"][1]) > 1e49
+    # ρ gives the rate, not the size: the ratio to ρ^k is about 2kb (= 20k, a thousand at 50 steps), its k-th root → ρ
+    ratios = [ho.num(nonnormal.rows[f"T - t = {k}"][3]) for k in (10, 20, 50)]
+    assert [round(r) for r in ratios] == [200, 400, 1000]
+    roots = [ho.num(cells[4]) for cells in nonnormal.rows.values()]
+    assert roots == sorted(roots, reverse=True) and a < roots[-1] < 0.6
 
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 
 import numpy as np
 from conftest import run_snippet
@@ -367,8 +368,8 @@ def test_definiteness_follows_the_eigenvalues_not_the_entries():
     neg = t.rows["-I_2"]
     assert vector(neg[0]) == [-1.0, -1.0] and neg[2:] == ["no", "no", "no"]
     # the Gram matrix independently: regenerate G (the snippet's second draw) and factorise GᵀG by the
-    # Cholesky–Banachiewicz loop in plain floats; it also succeeds, with its first two pivots equal
-    # to numpy's and its last two of the size of rounding (about √(ε · scale) ≈ 1e-8, not 0)
+    # Cholesky–Banachiewicz loop in plain floats; it also succeeds, and the last two diagonal entries
+    # of L, the square roots of the pivots, are about √(ε · scale) ≈ 1e-8, not 0: the pivots are rounding-sized
     rng = np.random.default_rng(0)
     rng.standard_normal((50, 3))
     G = rng.standard_normal((2, 4))
@@ -383,10 +384,13 @@ def test_definiteness_follows_the_eigenvalues_not_the_entries():
             else:
                 L[i][j] = (M[i][j] - s) / L[j][j]
     rank, smallest, pivots, all_positive, library = edge.rows["G^\\top G from the table, 4 \\times 4"]
-    # the last two pivots are rounding-sized in both factorisations (their exact values depend on
-    # the order of the operations: numpy's and the loop's differ), never 0 and never a failure
+    # the last two L_ii are about 1e-8 in both factorisations (their exact values depend on the order of
+    # the operations: numpy's and the loop's differ), never 0 and never a failure; their squares, the
+    # pivots, are within a few ε of the matrix's scale
     printed = [num(v) for v in pivots.split(", ")]
     assert all(0 < v < 1e-7 for v in printed) and all(0 < L[i][i] < 1e-7 for i in (2, 3))
+    eps, scale = sys.float_info.epsilon, max(abs(v) for row in M for v in row)
+    assert all(v * v < 16 * eps * scale for v in printed) and all(L[i][i] ** 2 < 16 * eps * scale for i in (2, 3))
     assert rank == "2"  # G is 2 × 4, so rank(GᵀG) ≤ 2
     lam2 = [num(v) for v in smallest.split(", ")]
     assert all(abs(v) < 1e-14 for v in lam2)

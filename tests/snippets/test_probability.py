@@ -100,11 +100,16 @@ def test_expectation_rules_on_dice():
     assert exact[keys[1]] == 2 * 3.5 + 3 * 3.5
     assert exact[keys[2]] == 3.5 * 3.5
     assert exact[keys[3]] == round(91 / 6, 4)  # E[X²] for a die
-    for k in keys:
+    for k in keys[:4]:
         assert abs(sample[k] - exact[k]) < 0.05 * exact[k]
     # the product rule predicts 12.25 for Y = X, and the samples clearly disagree
     assert "12.2500 ✗" in rules[3][1][1] and "12.2500 ✓" in rules[2][1][1]
     assert abs(sample[keys[3]] - 12.25) > 2
+    # dependent but uncorrelated, U = X − 3.5 and V = U²: E[U³] = 0 by symmetry of the faces, and E[U] = 0,
+    # so the rule holds; the sample mean of U³ (standard error √(E[U⁶] / n) ≈ 0.03) is near 0
+    u = [f - 3.5 for f in range(1, 7)]
+    assert exact[keys[4]] == 0 == sum(v**3 for v in u) and rules[4][1][1].endswith("= 0.0000 ✓")
+    assert abs(sample[keys[4]]) < 4 * math.sqrt(sum(v**6 for v in u) / 6 / 100_000)
     (_, row), = means
     assert len(row) == 5 and abs(num(row[-1]) - 3.5) < 0.01
 
@@ -277,6 +282,10 @@ def test_random_variable_die_probabilities_and_observed_fractions():
     density = 1 / (sigma * math.sqrt(2 * math.pi))
     assert num(fact(out, "the density at the mean")) == round(density, 4) and density > 1
     assert num(fact(out, "its total area")) == round(math.erf(10 / math.sqrt(2)), 4) == 1.0
+    # the mixed ReLU(Z): exactly 0 whenever Z ≤ 0, so about half the values, though X takes real values
+    z = np.random.default_rng(4).normal(size=10_000)
+    zeros = num(fact(out, "fraction of 10,000 values exactly 0"))
+    assert zeros == round(float((z <= 0).mean()), 4) and abs(zeros - 0.5) < 3 * math.sqrt(0.25 / 10_000)
 
 
 def test_empirical_distribution_expected_loss_is_the_mean_loss():
@@ -307,3 +316,8 @@ def test_empirical_distribution_expected_loss_is_the_mean_loss():
     assert abs(num(fact(out, "mean expected loss on new data")) - var * (1 + 1 / m)) < 0.05
     assert abs(num(fact(out, "mean gap, new data minus training")) - 2 * var / m) < 0.05
     assert 50 < num(fact(out, "training loss is the lower").rstrip("%")) < 100
+    # this set's gap is mostly luck: the true risk minus the training loss, about four times the average gap
+    assert num(fact(out, "this set's gap")) == round(true_risk - mean_loss, 4)
+    assert 3.5 < (true_risk - mean_loss) / (2 * var / m) < 4.5
+    lower, higher = (num(fact(out, k).rstrip("%")) for k in ("training loss is the lower", "it is the higher"))
+    assert 0 < higher < 50 and lower + higher <= 100

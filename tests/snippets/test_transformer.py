@@ -299,7 +299,8 @@ def test_rmsnorm_vs_layernorm_unit_rms_and_nonzero_mean():
 
 
 def test_epsilon_guards_a_constant_vector():
-    text = visible_text(run_snippet("epsilon_constant_vector"))
+    out = run_snippet("epsilon_constant_vector")
+    text = visible_text(out)
     assert "\\operatorname{LayerNorm}(3, \\ldots, 3) : \\sigma^2 = 0 NaN 0.0000 0.0000" in text
     assert "\\operatorname{RMSNorm}(0, \\ldots, 0) : mean square 0 NaN 0.0000 0.0000" in text
     assert "RMS 3, no problem 1.0000 1.0000 1.0000" in text
@@ -313,6 +314,12 @@ def test_epsilon_guards_a_constant_vector():
     assert abs(std5 - math.sqrt(var / (var + 1e-5))) < 0.02
     change = float(re.search(r"LayerNorm\(“cat”\) ([\d.]+)", text).group(1))
     assert 0 < change < 1e-4
+    # (0.7, 0.7, 0.7): in plain floats the mean is (0.7 + 0.7 + 0.7) / 3, one ulp below 0.7, so each
+    # x − μ is that ulp and LayerNorm gives ulp / √(ulp² + ε), about 3.5e−14, rather than 0
+    mu = (0.7 + 0.7 + 0.7) / 3
+    dev = 0.7 - mu
+    assert dev != 0 and ho.num(ho.fact(out, "minus 0.7")) == float(f"{mu - 0.7:.2e}")
+    assert ho.num(ho.fact(out, "0 up to rounding")) == float(f"{dev / math.sqrt(dev * dev + 1e-5):.2e}")
 
 
 def test_swiglu_gate_times_value():
