@@ -49,3 +49,17 @@ def test_the_mutual_information_lines_agree_with_the_library_where_the_product_u
     # the library sums p·(log p(x, y) − log p(x) − log p(y)); for the first table that is about 1e-264
     assert np.isfinite(value)
     assert value == pytest.approx(nt.mutual_information(joint), rel=1e-12, abs=0)
+
+
+# an outcome neither distribution uses (zero-padded vocabularies, histograms), and two with nothing in common
+PAIRS = [([0.5, 0.5, 0.0], [0.25, 0.75, 0.0]), ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]), ([0.2, 0.3, 0.5], [0.5, 0.3, 0.2])]
+
+
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("pq", PAIRS, ids=["unused-outcome", "disjoint-and-unused", "full-support"])
+def test_the_js_divergence_lines_agree_with_the_library_where_an_outcome_is_unused(request, side, pq):
+    if side == "pytorch":
+        request.getfixturevalue("torch")
+    p, q = pq
+    value = float(line_value("js-divergence", side, p=p, q=q))
+    assert value == pytest.approx(nt.js_divergence(p, q), rel=1e-12)
