@@ -24,7 +24,19 @@ print(
         np.array(rows, dtype=object),
         row_labels=[f"$z = {z:g}$" for z in zs],
         col_labels=["$1 - \\sigma(z)$, exact", "float64: $1 - \\sigma(z)$", "float32: $1 - \\sigma(z)$"],
-        caption="$\\sup_z \\sigma(z) = 1$: the gap is positive for every $z$, until rounding closes it",
+        caption="$\\sup_z \\sigma(z) = 1$: the gap is positive for every $z$, until rounding closes it ($\\sigma$ computed as $1/(1 + e^{-z})$, as the library and torch.sigmoid do)",
+    )
+)
+# A correctly rounded σ(z) reaches 1 only once 1 − σ(z) = σ(−z) is at most half the spacing below 1,
+# 2^−(p+1) for a p-bit significand: from z = ln(2^(p+1) − 1). Computing 1/(1 + e^{−z}) rounds twice.
+first_one = {t: float(np.log(2.0 ** (np.finfo(t).nmant + 2) - 1)) for t in (np.float32, np.float64)}
+print(
+    facts(
+        {
+            "a correctly rounded $\\sigma(z)$ is 1.0 in float32 from $z$ =": first_one[np.float32],
+            "a correctly rounded $\\sigma(z)$ is 1.0 in float64 from $z$ =": first_one[np.float64],
+        },
+        precision=2,
     )
 )
 slopes = np.linspace(-1.0, 1.0, 9)  # f(x) = a x has Lipschitz constant |a| ≤ 1

@@ -3,7 +3,7 @@
 import numpy as np
 
 from notation import gan_value, js_divergence, kl_divergence, optimal_discriminator
-from notation.render import facts, table
+from notation.render import facts, note, table
 
 pairs = {
     "$P = (0.5, 0.5, 0)$, $Q = (0.25, 0.5, 0.25)$": ([0.5, 0.5, 0.0], [0.25, 0.5, 0.25]),
@@ -24,13 +24,14 @@ print(
 )
 
 p, q, r = [1.0, 0.0], [0.5, 0.5], [0.0, 1.0]
+print(note("$P = (1, 0)$, $Q = (0.5, 0.5)$, $R = (0, 1)$: going through $Q$ gives a smaller JSD, so JSD breaks the triangle inequality; its square root, larger through $Q$, keeps it, as a distance must."))
 print(
     facts(
         {
-            "$\\mathrm{JSD}(P \\Vert R)$ for $P = (1, 0)$, $R = (0, 1)$": js_divergence(p, r),
-            "$\\mathrm{JSD}(P \\Vert Q) + \\mathrm{JSD}(Q \\Vert R)$ with $Q = (0.5, 0.5)$: smaller, so JSD breaks the triangle inequality": js_divergence(p, q) + js_divergence(q, r),
+            "$\\mathrm{JSD}(P \\Vert R)$": js_divergence(p, r),
+            "$\\mathrm{JSD}(P \\Vert Q) + \\mathrm{JSD}(Q \\Vert R)$: smaller": js_divergence(p, q) + js_divergence(q, r),
             "$\\sqrt{\\mathrm{JSD}(P \\Vert R)}$": np.sqrt(js_divergence(p, r)),
-            "$\\sqrt{\\mathrm{JSD}(P \\Vert Q)} + \\sqrt{\\mathrm{JSD}(Q \\Vert R)}$: larger, as for a distance": np.sqrt(js_divergence(p, q)) + np.sqrt(js_divergence(q, r)),
+            "$\\sqrt{\\mathrm{JSD}(P \\Vert Q)} + \\sqrt{\\mathrm{JSD}(Q \\Vert R)}$: larger": np.sqrt(js_divergence(p, q)) + np.sqrt(js_divergence(q, r)),
         },
         precision=4,
     )

@@ -28,13 +28,16 @@ print(
 )
 grid = np.sort(np.append(np.round(np.arange(-1.95, 2.0, 0.1), 10), 0.0))  # no whole shift but 0: no overlap
 values = np.array([divergences(t) for t in grid])
+at_zero = grid == 0.0
+jsd_line = np.where(at_zero, np.nan, values[:, 1])  # a gap at θ = 0: the JS divergence jumps there, a dot shows its value
 print(
     line_plot(
         grid,
-        {"JSD(P ‖ Q_θ)": values[:, 1], "W(P, Q_θ)": values[:, 2]},
-        title="How far apart are P and its shifted copy?",
-        alt="The JS divergence stays at log 2 for every shift except 0, so its slope is zero; the Wasserstein distance is |θ|, smaller as the copy comes closer",
+        {"$\\mathrm{JSD}(P \\,\\|\\, Q_\\theta)$": jsd_line, "$W(P, Q_\\theta)$": values[:, 2]},
+        title="P and its copy shifted by θ: the JS divergence against W",
+        alt="The JS divergence stays at log 2 for every shift except 0, where it drops to 0 at that single point (the dot), so its slope is zero; the Wasserstein distance is |θ|, smaller as the copy comes closer",
         xlabel="shift θ",
+        mark=(0.0, float(values[at_zero, 1][0])),
     )
 )
 

@@ -218,7 +218,8 @@ def vq_loss_gradients(z_e: ArrayLike, e: ArrayLike, beta: float = 0.25) -> dict[
     passes its value forward unchanged and its gradient back as zero, so each term has the
     same value as it would without ``sg`` but moves only one of the two: the codebook term
     moves ``e`` towards ``z_e``, the commitment term ``z_e`` towards ``e``. ``"plain"`` is the
-    sum with no stop-gradient, which moves both by ``1 + β`` times as much.
+    sum with no stop-gradient, ``(1 + β) ‖z_e − e‖²``: it moves ``e`` by ``1 + β`` times as much
+    as the codebook term does and ``z_e`` by ``(1 + β)/β`` times as much as the commitment term.
 
     >>> g = vq_loss_gradients([1.0, 2.0], [0.0, 0.0])
     >>> [v.tolist() for v in g["codebook"]], [v.tolist() for v in g["commitment"]]

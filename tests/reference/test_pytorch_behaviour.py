@@ -256,3 +256,13 @@ def test_detach_is_the_stop_gradient_of_vq_vaes_codebook_and_commitment_terms(to
     # detach changes no value: the forward pass is the identity
     x = torch.tensor(z0, requires_grad=True)
     assert torch.equal(x.detach(), x) and x.detach().requires_grad is False
+
+
+def test_torch_sigmoid_rounds_to_one_where_the_library_does_before_a_correctly_rounded_sigma(torch):
+    # inf-sup: σ computed as 1/(1 + e^{−z}) is exactly 1.0 from z = 17 in float32 and z = 37 in float64,
+    # in torch as in the library, while the correctly rounded σ(17) in float32 is 1 − 2^−24
+    for dtype, np_dtype, last_below, first_one in ((torch.float32, np.float32, 16.0, 17.0), (torch.float64, np.float64, 36.0, 37.0)):
+        theirs = torch.sigmoid(torch.tensor([last_below, first_one], dtype=dtype)).tolist()
+        ours = nt.sigmoid(np.array([last_below, first_one], dtype=np_dtype)).tolist()
+        assert theirs == ours and theirs[0] < 1.0 and theirs[1] == 1.0
+    assert np.float32(1 / (1 + math.exp(-17.0))) == np.float32(1 - 2.0**-24)

@@ -194,6 +194,20 @@ def test_kmeans_objective_is_inertia_for_the_same_centres(sklearn):
     assert km.inertia_ == pytest.approx(run.objectives[-1], rel=1e-10)
 
 
+def test_kmeans_runs_k_means_plus_plus_once_by_default_and_n_init_10_keeps_the_best_of_ten(sklearn):
+    # the k-means entry: n_init="auto" means one run with init="k-means++" (the default since 1.4)
+    Z = np.random.default_rng(7).normal(size=(60, 2)) + np.repeat([[0, 0], [3, 0], [0, 3], [3, 3], [6, 0], [6, 3]], 10, axis=0)
+    assert sklearn.cluster.KMeans().n_init == "auto"
+    better = 0
+    for seed in range(8):
+        default = sklearn.cluster.KMeans(n_clusters=6, random_state=seed).fit(Z).inertia_
+        once = sklearn.cluster.KMeans(n_clusters=6, n_init=1, random_state=seed).fit(Z).inertia_
+        ten = sklearn.cluster.KMeans(n_clusters=6, n_init=10, random_state=seed).fit(Z).inertia_
+        assert default == once and ten <= once
+        better += ten < once
+    assert better > 0  # ten runs do find a lower objective than one, on some seeds
+
+
 def test_pca_matches_sklearn_up_to_sign(sklearn):
     X = rng.normal(size=(30, 4)) @ rng.normal(size=(4, 4))
     fit = nt.pca(X, 3)

@@ -1,5 +1,6 @@
 """Each snippet of the calculus page prints the facts its entry promises, checked independently."""
 
+import decimal
 import math
 import re
 
@@ -200,6 +201,13 @@ def test_inf_sup_never_reached_except_by_rounding():
         # σ(z) = 1 / (1 + e^{-z}) is exactly 1 once 1 + e^{-z} rounds to 1: e^{-z} below half the spacing
         # above 1, 2^-53 in float64 and 2^-24 in float32
         assert (f64 == 0) == (math.exp(-z) < 2.0**-53) and (f32 == 0) == (math.exp(-z) < 2.0**-24)
+    # a correctly rounded σ: σ(z) to 60 digits, then to float64 (and float32, with no tie this near)
+    decimal.getcontext().prec = 60
+    for dtype, label in ((np.float32, "float32"), (np.float64, "float64")):
+        z = ho.num(ho.fact(html, f"is 1.0 in {label} from"))
+        sigma = lambda t: 1 / (1 + decimal.Decimal(-t).exp())  # noqa: E731
+        rounded = lambda t: dtype(float(sigma(t)))  # noqa: E731
+        assert rounded(z - 0.01) < 1.0 and rounded(z + 0.01) == 1.0
     slopes = [-1 + 0.25 * i for i in range(9)]
     assert ho.nums(lines.rows["f(0) - f(2)"]) == [-2 * a for a in slopes]
     assert ho.num(ho.fact(html, "the sup over these")) == 2.0 and ho.num(ho.fact(html, "reached at")) == -1.0

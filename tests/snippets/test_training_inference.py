@@ -280,6 +280,9 @@ def test_stop_gradient_which_gradient_is_zero_term_by_term():
         cells = t.rows[label]
         assert ho.close(ho.num(cells[0]), value, 4)
         assert ho.vector(cells[1]) == [round(v, 2) for v in dz] and ho.vector(cells[2]) == [round(v, 2) for v in de]
+    # dropping sg: the codebook vector is pulled (1 + β) times as hard, the encoder (1 + β)/β times
+    assert ho.close(ho.num(ho.fact(html, "the codebook vector's gradient")), 1 + beta, 2)
+    assert ho.close(ho.num(ho.fact(html, "the encoder's gradient")), (1 + beta) / beta, 2)
 
 def test_dataset_mean_loss_epoch_every_batch_and_draws():
     from html_output import close, fact, num, tables, vector
