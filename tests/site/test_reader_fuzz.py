@@ -1,0 +1,99 @@
+"""The formula reader fuzzed (tests/reader_fuzz.py): a fast slice of generated inputs in Node.js
+and a small sample on the built read/ page, and one regression test for each bug the fuzzer
+found, named by its input. ``make fuzz`` is the long run."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import pytest
+import reader_fuzz as fuzz
+
+from conftest import ROOT
+from notation_site import node
+
+SLICE_SEED = 20261214
+SLICE_INPUTS = 3000
+BROWSER_INPUTS = 40
+
+
+@pytest.fixture(scope="module")
+def driver():
+    d = fuzz.Driver()
+    yield d
+    d.close()
+
+
+def test_the_generator_knows_every_command_and_environment_katex_defines():
+    v = fuzz.katex_vocabulary()
+    assert len(v["commands"]) > 900 and len(v["environments"]) >= 30
+    assert {r"\frac", r"\sqrt", r"\left", r"\href", r"\htmlData", r"\includegraphics", r"\def", r"\newcommand", r"\operatorname"} <= set(v["commands"])
+    assert r"\notacommand" not in v["commands"]
+
+
+def test_the_markup_check_finds_what_katex_never_writes(driver):
+    plain = driver.markup_problems(['<span class="katex"><span class="mord mathnormal" style="margin-right:0.1em;">x</span></span>'])
+    assert plain == [[]]
+    hostile = [
+        '<span class="katex"><img src=x onerror=alert(1)></span>',
+        '<span class="katex"><span onclick="alert(1)">x</span></span>',
+        '<span class="katex"><a href="javascript:alert(1)">x</a></span>',
+        '<span class="katex"><span class="md-header">x</span></span>',
+        '<span class="katex"><span style="position:fixed;top:0">x</span></span>',
+        '<span class="katex"><span style="background:url(javascript:alert(1))">x</span></span>',
+        '<span class="katex"><span data-x="1">x</span></span>',
+        '<span class="katex"><span class="mord" title="x" onmouseover="alert(1)">x</span></span>',
+        '<span class="katex">a <b> c</span>',
+    ]
+    assert all(driver.markup_problems(hostile)), list(zip(hostile, driver.markup_problems(hostile)))
+
+
+def test_the_markup_lists_are_katexs_own():
+    # every class the check allows beyond KaTeX's stylesheet is one KaTeX's source writes
+    source = (ROOT / "node_modules/katex/dist/katex.js").read_text(encoding="utf-8")
+    for c in fuzz.KATEX_CLASSES_UNSTYLED:
+        assert re.search(r"[\"' ]" + re.escape(c.removesuffix("_fallback")) + r"[\"' ]", source), c
+    # and the reader's length limit is the generator's
+    index = (ROOT / "src/notation_site/output/reader/index.js").read_text(encoding="utf-8")
+    assert re.search(r"const MAX_INPUT = (\d+);", index).group(1) == str(fuzz.MAX_INPUT)
+
+
+
+# ---------------------------------------------------------------------------- the bugs it found
+
+
+def test_the_build_renderer_survives_a_formula_that_prints():
+    # \message wrote to stdout, the renderer's answers: the next line the build read was "hi"
+    from notation_site.output.katex import KatexRenderer
+
+    r = KatexRenderer(ROOT)
+    try:
+        first, second = r.render_many([(r"\message{hi} x", False), ("y", False)])
+        assert "<math" in first and "<math" in second
+        assert "<math" in r.render_many([("z", False)])[0]
+    finally:
+        r.close()
+
+
+def test_the_builds_link_trust_is_the_links_own_form_only():
+    # LINKING trusted any \htmlData: data-foo="bar" from the formula itself
+    script = """
+const katex = require(process.argv[1]);
+const src = require("fs").readFileSync(process.argv[2], "utf8");
+const LINKING = new Function(src.match(/const LINK_DATA = .*;/)[0] + "return " + src.match(/const LINKING = ({[\\s\\S]*?\\n});/)[1])();
+const render = (tex) => { try { return katex.renderToString(tex, Object.assign({ throwOnError: true, strict: "error", trust: false }, LINKING)); } catch (e) { return "error: " + e.message; } };
+process.stdout.write(JSON.stringify(JSON.parse(process.argv[3]).map(render)));
+"""
+    tex = [r"\htmlData{foo=bar}{x}", r"\htmlData{entry=softmax,claims=softmax|attention}{x}", r"\htmlData{entry=softmax,claims=softmax,onclick=x}{x}",
+           r"\htmlData{entry=<b>,claims=x}{x}", r"\htmlClass{allowbreak}{=}", r"\htmlClass{md-header}{x}"]
+    out = subprocess.run(node.command("node", ["-e", script, str(ROOT / "node_modules/katex"), str(ROOT / "src/notation_site/output/katex_render.mjs"), json.dumps(tex)]),
+                         capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
+    html = dict(zip(tex, json.loads(out.stdout)))
+    assert "data-foo" not in html[tex[0]]
+    assert 'data-entry="softmax" data-claims="softmax|attention"' in html[tex[1]]
+    assert not re.search(r"\s(data-)?(onclick|entry)=", html[tex[2]])  # (the TeX itself is in the MathML's annotation)
+    assert "data-entry" not in html[tex[3]]
+    assert 'class="enclosing allowbreak"' in html[tex[4]]
+    assert not re.search(r'class="[^"]*md-header', html[tex[5]])
