@@ -60,8 +60,30 @@ def test_the_markup_lists_are_katexs_own():
     assert re.search(r"const MAX_INPUT = (\d+);", index).group(1) == str(fuzz.MAX_INPUT)
 
 
-
 # ---------------------------------------------------------------------------- the bugs it found
+
+REGRESSIONS = {
+    # a run of letters was tried as a word at every start and length: cubic, 4000 x took a minute
+    "x" * 3999: "read",
+}
+
+
+@pytest.mark.parametrize("tex", list(REGRESSIONS), ids=lambda t: t if len(t) < 40 else t[:30] + f"…({len(t)})")
+def test_an_input_the_fuzzer_broke_the_reader_with(driver, tex):
+    [result] = fuzz.run_checked([fuzz.Case(0, 0, "regression", tex)], fuzz.TEST_BOUND_MS, driver)
+    assert result.kind == REGRESSIONS[tex] and not fuzz.failures([result], fuzz.TEST_BOUND_MS), fuzz.describe(result, result.problems + [result.kind])
+
+
+def test_every_name_is_shorter_than_the_longest_word_the_reader_tries(driver):
+    script = """
+const reader = require(process.argv[2]).create(require(process.argv[1]), JSON.parse(require("fs").readFileSync(0, "utf8")));
+process.stdout.write(JSON.stringify({ longest: Math.max(...[...reader.words].map((w) => w.length)), cap: require(process.argv[3]).LONGEST_WORD }));
+"""
+    out = subprocess.run(node.command("node", ["-e", script, str(ROOT / "node_modules/katex"), str(ROOT / "src/notation_site/output/reader/index.js"),
+                                               str(ROOT / "src/notation_site/output/reader/tree.js")]),
+                         input=json.dumps(driver.data), capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
+    sizes = json.loads(out.stdout)
+    assert sizes["longest"] <= sizes["cap"], sizes
 
 
 def test_the_build_renderer_survives_a_formula_that_prints():
