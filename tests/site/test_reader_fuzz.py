@@ -67,6 +67,14 @@ REGRESSIONS = {
     "x" * 3999: "read",
     # every template starting with · (· \times n) was matched at every start and end: quadratic, 2.8 s
     "a\\times " * 500: "read",
+    # nesting deeper than the stack threw a RangeError out of tree.js and templates.js, and
+    # 1500 brackets took 250 ms in speech.js (its strings are built level by level)
+    "{" * 1999 + "x" + "}" * 1999: "too deep",
+    "(" * 1999 + "x" + ")" * 1999: "too deep",
+    # and links.js took a second on 600 accents (its scans for a command cost the square of the depth)
+    r"\hat{" * 600 + "x" + "}" * 600: "too deep",
+    # and out of links(), which the build calls on formulas of any length
+    r"\sum_{" * 2000 + "i" + "}" * 2000: "too long",
 }
 
 
