@@ -137,6 +137,8 @@
       if (raw.length > MAX_INPUT) return { error: "The formula is " + raw.length + " characters long; the reader takes at most " + MAX_INPUT + ". Paste one formula at a time." };
       if (!raw.trim()) return { error: "Paste a formula to read it." };
       const tex = aligned(normalise(raw));
+      // pasted glyphs become longer TeX (ŷ is \hat{y}): the limit is on what is read
+      if (tex.length > MAX_INPUT) return { error: "The formula is " + tex.length + " characters long once written as TeX (" + raw.length + " as pasted); the reader takes at most " + MAX_INPUT + ". Paste one formula at a time." };
       const parsed = parse(tex, opts && opts.macros);
       if (parsed.error) return { tex, error: parsed.error };
       const depth = depthOf(parsed.tree, tex);
