@@ -20,6 +20,9 @@
   const OPTIONS = { strict: "ignore", trust: false, maxExpand: 500, maxSize: 10, throwOnError: true, displayMode: true };
   // Commands of LaTeX packages KaTeX lacks that pasted formulas use, as KaTeX writes them
   const COMPAT = { "\\operatornamewithlimits": "\\operatorname*", "\\argmax": "\\operatorname*{arg\\,max}", "\\argmin": "\\operatorname*{arg\\,min}" };
+  // TeX's terminal commands print nothing here: KaTeX would write their argument to the console
+  // (console.error for \errmessage), from a formula a shared link chose
+  const SILENT = { "\\message": (m) => (m.consumeArgs(1), ""), "\\errmessage": (m) => (m.consumeArgs(1), ""), "\\show": (m) => (m.popToken(), "") };
   // Nesting: the reader walks the formula recursively, and some of its walks cost the square of
   // the depth, so a formula nested deeper than any real one (they reach about 12) is refused
   // with a message, the same in every browser, before a walk overflows the stack or freezes the tab.
@@ -47,7 +50,7 @@
 
   function create(katex, data) {
     const normalise = normaliseMod.makeNormaliser(data);
-    const options = Object.assign({}, OPTIONS, { macros: Object.assign({}, data.macros || {}) });
+    const options = Object.assign({}, OPTIONS, { macros: Object.assign({}, SILENT, data.macros || {}) });
     const glyph = (t) => (t && t[0] === "\\" && data.texGlyphs[t.slice(1)]) || t;
     let words = new Set();
     const isWord = (w) => words.has(w.toLowerCase());
@@ -80,7 +83,7 @@
     function parse(tex, extra) {
       const unknown = [];
       for (;;) {
-        const macros = Object.assign({}, COMPAT, data.macros, extra || {});
+        const macros = Object.assign({}, COMPAT, SILENT, data.macros, extra || {});
         for (const name of unknown) macros[name] = "\\operatorname{" + name.slice(1) + "}";
         try {
           return { tree: katex.__parse(tex, Object.assign({}, options, { macros })), unknown, macros };
@@ -157,7 +160,7 @@
     // Where a formula of the site links its symbols: [{start, end, id, claims, breaks}].
     function linksOf(tex, opts) {
       let parsed;
-      try { parsed = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, COMPAT, data.macros) })); } catch (err) { return []; }
+      try { parsed = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, COMPAT, SILENT, data.macros) })); } catch (err) { return []; }
       if (depthOf(parsed, tex) > MAX_DEPTH) return []; // too deep to read is too deep to link
       try {
         const pieces = recognise(tree.build(parsed, tex, glyph, isWord), tex, opts && opts.home);
