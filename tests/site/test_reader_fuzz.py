@@ -81,6 +81,9 @@ REGRESSIONS = {
     r"\errmessage{hello} x": "read",
     r"\message{hello} x": "read",
     r"\show\frac x": "read",
+    # a log with a power and no base threw in speech.js
+    r"\log^2 x": "read",
+    "logᵡ": "read",
 }
 
 
@@ -88,6 +91,13 @@ REGRESSIONS = {
 def test_an_input_the_fuzzer_broke_the_reader_with(driver, tex):
     [result] = fuzz.run_checked([fuzz.Case(0, 0, "regression", tex)], fuzz.TEST_BOUND_MS, driver)
     assert result.kind == REGRESSIONS[tex] and not fuzz.failures([result], fuzz.TEST_BOUND_MS), fuzz.describe(result, result.problems + [result.kind])
+
+
+def test_a_log_with_only_a_power_is_said_as_a_power(driver):
+    from notation_site.output.reading import run_reader
+
+    [r] = run_reader(ROOT, driver.data, [{"op": "read", "tex": r"\log^2 x"}])
+    assert r["speech"] == "log squared x"
 
 
 def test_every_name_is_shorter_than_the_longest_word_the_reader_tries(driver):
