@@ -26,6 +26,19 @@ def driver():
     d.close()
 
 
+def test_a_fast_slice_of_generated_inputs_fails_nowhere(driver):
+    # every input: no throw, an answer within the bound, an error only as a known message, and
+    # nothing drawn but KaTeX's trust-off markup and the reader's own marks
+    cases = fuzz.generate(SLICE_SEED, SLICE_INPUTS, fuzz.corpus())
+    results = fuzz.run_checked(cases, fuzz.TEST_BOUND_MS, driver)
+    bad = [fuzz.describe(r, problems) for r, problems in fuzz.failures(results, fuzz.TEST_BOUND_MS)]
+    assert not bad, f"seed {SLICE_SEED} (rerun one: python tests/reader_fuzz.py --seed {SLICE_SEED} --only N):\n" + "\n".join(bad)
+    # the slice reaches the reader, not only KaTeX's refusals, and every family is in it
+    kinds = {r.kind for r in results}
+    assert {"read", "not TeX KaTeX reads", "too long"} <= kinds, kinds
+    assert {c.family for c in cases} == set(fuzz.FAMILIES)
+
+
 def test_the_generator_knows_every_command_and_environment_katex_defines():
     v = fuzz.katex_vocabulary()
     assert len(v["commands"]) > 900 and len(v["environments"]) >= 30
@@ -145,3 +158,34 @@ process.stdout.write(JSON.stringify(JSON.parse(process.argv[3]).map(render)));
     assert "data-entry" not in html[tex[3]]
     assert 'class="enclosing allowbreak"' in html[tex[4]]
     assert not re.search(r'class="[^"]*md-header', html[tex[5]])
+
+
+# ---------------------------------------------------------------------------- in the browser
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    context = browser.new_context()
+    yield fuzz.watched_page(context)
+    context.close()
+
+
+@pytest.mark.browser
+def test_a_sample_with_every_payload_family_is_safe_on_the_page(page, base_url):
+    # no page error, console error or dialog, nothing the page did not make, and the tab answers
+    cases = fuzz.browser_sample(SLICE_SEED, BROWSER_INPUTS, fuzz.corpus())
+    cases += [fuzz.Case(0, -1, "regression", t) for t in (r"\errmessage{hello} x", r"\log^2 x", "{" * 1999 + "x" + "}" * 1999)]
+    # a lone surrogate typed in the box: encodeURIComponent threw on submit (a page error)
+    cases.append(fuzz.Case(0, -2, "regression", "a\ud800b\x00c"))
+    bad = fuzz.browser_problems(page, base_url, cases, fuzz.katex_classes())
+    assert not bad, "\n".join(f"{c.name()}: {c.tex[:120]!r}: {problems}" for c, problems in bad)
+
+
+@pytest.mark.browser
+def test_the_page_check_finds_an_element_the_page_did_not_make(page, base_url):
+    case = fuzz.Case(0, 0, "check", r"\sigma(x)")
+    assert fuzz.browser_problems(page, base_url, [case], fuzz.katex_classes()) == []
+    page.evaluate("() => { const f = document.getElementById('read-formula'); f.insertAdjacentHTML('beforeend', '<img src=x>'); "
+                  "f.querySelector('.katex .mord').setAttribute('onclick', 'x'); }")
+    found = page.evaluate(fuzz.PAGE_CHECK, "")
+    assert any("img" in b for b in found["bad"]) and any("onclick" in b for b in found["bad"]), found
