@@ -125,6 +125,25 @@ process.stdout.write(JSON.stringify({ longest: Math.max(...[...reader.words].map
     assert sizes["longest"] <= sizes["cap"], sizes
 
 
+def test_a_formula_is_walked_once_for_all_templates_not_once_for_each(driver):
+    # 90 copies of a capsule network's routing line took 670 ms (fuzz seed 777 #47975): each
+    # template that applied walked the whole formula again (32 walks for one copy)
+    script = """
+const tree = require(process.argv[2]), walk = tree.walk;
+let calls = 0;
+tree.walk = (...a) => (calls++, walk(...a));
+const reader = require(process.argv[3]).create(require(process.argv[1]), JSON.parse(require("fs").readFileSync(0, "utf8")));
+calls = 0;
+reader.read(process.argv[4]);
+process.stdout.write(String(calls));
+"""
+    reader = ROOT / "src/notation_site/output/reader"
+    tex = r"\hat{\mathbf{u}}_{j|i} = \mathbf{W}_{ij} \mathbf{u}_i"
+    out = subprocess.run(node.command("node", ["-e", script, str(ROOT / "node_modules/katex"), str(reader / "tree.js"), str(reader / "index.js"), tex]),
+                         input=json.dumps(driver.data), capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
+    assert int(out.stdout) <= 3, out.stdout
+
+
 def test_the_build_renderer_survives_a_formula_that_prints():
     # \message wrote to stdout, the renderer's answers: the next line the build read was "hi"
     from notation_site.output.katex import KatexRenderer

@@ -84,13 +84,19 @@
     return true;
   }
 
-  // Every place a template matches in a formula: [{align: [[templateItem, formulaItem]], size}]
-  // with size the number of template items that matched something definite.
-  function find(template, formula, walk) {
-    const found = [];
+  // The sequences of a formula: itself, and every script, body and cell in it.
+  function sequences(formula, walk) {
     const seqs = [formula];
     walk(formula, (it) => { for (const k of ["sub", "sup", "body", "numer", "denom", "base", "index", "label"]) if (Array.isArray(it[k])) seqs.push(it[k]); if (it.rows) for (const row of it.rows) for (const c of row) seqs.push(c); });
-    for (const f of seqs) {
+    return seqs;
+  }
+
+  // Every place a template matches in a formula: [{align: [[templateItem, formulaItem]], size}]
+  // with size the number of template items that matched something definite. `seqs`: the
+  // formula's sequences, when the caller matches many templates on one formula.
+  function find(template, formula, walk, seqs) {
+    const found = [];
+    for (const f of seqs || sequences(formula, walk)) {
       if (template.length && template[0].t === "any" && !template[0].one) {
         // a leading · (· \times n): the rest is matched once at each place, not once for each
         // start and place, so a long formula costs linear time, not quadratic. Start i matches
@@ -113,5 +119,5 @@
     return found;
   }
 
-  return { wildcards, find, seq, item };
+  return { wildcards, find, sequences, seq, item };
 });
