@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: install serve build test test-reference bench check-entries check-code check-entry new-entry rename-snippet lookup read browser clean
+.PHONY: install serve build test test-reference bench fuzz check-entries check-code check-entry new-entry rename-snippet lookup read browser clean
 
 # Create the environment and install the locked Python and npm packages, once.
 # The stamp is newer than both lock files after a successful install, so a second run does nothing.
@@ -128,6 +128,15 @@ test-reference: $(STAMP)
 
 clean:
 	rm -rf site site.partial site.previous .pytest_cache
+
+# Fuzz the formula reader (tests/reader_fuzz.py): FUZZ_INPUTS generated formulas read in Node.js, then
+# FUZZ_BROWSER of them on a freshly built read/ page. Prints the inputs tried, the slowest, and each
+# failure with its seed and index (rerun one: .venv/bin/python tests/reader_fuzz.py --seed S --only N).
+FUZZ_INPUTS ?= 50000
+FUZZ_SEED ?= 20261213
+FUZZ_BROWSER ?= 300
+fuzz: $(STAMP) browser
+	$(PY) tests/reader_fuzz.py --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED) --browser $(FUZZ_BROWSER)
 
 # Performance figures (page load vs a MathJax baseline, build cost, search); prints tables, asserts nothing.
 bench: $(STAMP) browser

@@ -194,7 +194,9 @@
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const url = new URL(location.href);
-    url.search = "?tex=" + encodeURIComponent(input.value);
+    // a lone surrogate (pasted from a broken PDF) has no UTF-8: encodeURIComponent would throw
+    const text = input.value.replace(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (c) => (c.length === 2 ? c : "\ufffd"));
+    url.search = "?tex=" + encodeURIComponent(text);
     history.replaceState(history.state, "", url.href);
     show(input.value);
   });

@@ -12,11 +12,19 @@ const require = createRequire(process.env.KATEX_NODE_MODULES + "/");
 const katex = require("katex");
 let reader = null;
 
+// stdout is the answers: what KaTeX prints for \message or \show goes to stderr, as TeX's terminal
+console.log = console.error;
+
 const OPTIONS = { throwOnError: true, strict: "error", trust: false, output: "htmlAndMathml" };
-// the links' wrappers: \htmlData, and \htmlClass for a line break; nothing else a formula could ask for
+// the links' wrappers: \htmlData{entry=id,claims=a|b} (ids as symbol_links.py reads them), and
+// \htmlClass for a line break; nothing else a formula could ask for
+const LINK_DATA = /^[a-z0-9-]+$/;
 const LINKING = {
   strict: (code) => (code === "htmlExtension" ? "ignore" : "error"),
-  trust: (context) => context.command === "\\htmlData" || (context.command === "\\htmlClass" && context.class === "allowbreak"),
+  trust: (context) =>
+    (context.command === "\\htmlData" && Object.keys(context.attributes).join() === "data-entry,data-claims" &&
+      LINK_DATA.test(context.attributes["data-entry"]) && context.attributes["data-claims"].split("|").every((c) => LINK_DATA.test(c))) ||
+    (context.command === "\\htmlClass" && context.class === "allowbreak"),
 };
 
 const render = (tex, display, macros, extra) =>

@@ -21,10 +21,37 @@
   const OPTIONS = { strict: "ignore", trust: false, maxExpand: 500, maxSize: 10, throwOnError: true, displayMode: true };
   // Commands of LaTeX packages KaTeX lacks that pasted formulas use, as KaTeX writes them
   const COMPAT = { "\\operatornamewithlimits": "\\operatorname*", "\\argmax": "\\operatorname*{arg\\,max}", "\\argmin": "\\operatorname*{arg\\,min}" };
+  // TeX's terminal commands print nothing here: KaTeX would write their argument to the console
+  // (console.error for \errmessage), from a formula a shared link chose
+  const SILENT = { "\\message": (m) => (m.consumeArgs(1), ""), "\\errmessage": (m) => (m.consumeArgs(1), ""), "\\show": (m) => (m.popToken(), "") };
+  // Nesting: the reader walks the formula recursively, and some of its walks cost the square of
+  // the depth, so a formula nested deeper than any real one (they reach about 12) is refused
+  // with a message, the same in every browser, before a walk overflows the stack or freezes the tab.
+  const MAX_DEPTH = 100;
+  const tooDeep = (depth) => "The formula nests " + (depth ? depth + " levels deep" : "too deeply") + "; the reader takes at most " + MAX_DEPTH + " (braces, brackets and commands inside each other).";
+  // a stack overflow all the same (RangeError in V8 and JavaScriptCore, InternalError in Firefox)
+  const overflow = (err) => /call stack|too much recursion/i.test(String((err && err.message) || ""));
+  // how deep KaTeX's parse tree (objects with a type) nests, and the brackets of the source
+  function depthOf(parsed, tex) {
+    let max = 0, open = 0;
+    for (const c of tex) {
+      if (c === "(" || c === "[" || c === "{") max = Math.max(max, ++open);
+      else if ((c === ")" || c === "]" || c === "}") && open > 0) open--;
+    }
+    const stack = [[parsed, 0]];
+    while (stack.length) {
+      const [v, d] = stack.pop();
+      if (Array.isArray(v)) { for (const x of v) stack.push([x, d]); continue; }
+      if (!v || typeof v !== "object" || typeof v.type !== "string") continue;
+      max = Math.max(max, d + 1);
+      for (const k in v) if (k !== "loc" && v[k] && typeof v[k] === "object") stack.push([v[k], d + 1]);
+    }
+    return max;
+  }
 
   function create(katex, data) {
     const normalise = normaliseMod.makeNormaliser(data);
-    const options = Object.assign({}, OPTIONS, { macros: Object.assign({}, data.macros || {}) });
+    const options = Object.assign({}, OPTIONS, { macros: Object.assign({}, SILENT, data.macros || {}) });
     const glyph = (t) => (t && t[0] === "\\" && data.texGlyphs[t.slice(1)]) || t;
     let words = new Set();
     const isWord = (w) => words.has(w.toLowerCase());
@@ -57,11 +84,12 @@
     function parse(tex, extra) {
       const unknown = [];
       for (;;) {
-        const macros = Object.assign({}, COMPAT, data.macros, extra || {});
+        const macros = Object.assign({}, COMPAT, SILENT, data.macros, extra || {});
         for (const name of unknown) macros[name] = "\\operatorname{" + name.slice(1) + "}";
         try {
           return { tree: katex.__parse(tex, Object.assign({}, options, { macros })), unknown, macros };
         } catch (err) {
+          if (overflow(err)) return { error: tooDeep(0), unknown };
           const message = String((err && err.message) || err);
           const u = /Undefined control sequence: (\\[A-Za-z]+)/.exec(message);
           if (u && unknown.length < 5 && unknown.indexOf(u[1]) < 0) { unknown.push(u[1]); continue; }
@@ -113,20 +141,35 @@
       if (raw.length > MAX_INPUT) return { error: "The formula is " + raw.length + " characters long; the reader takes at most " + MAX_INPUT + ". Paste one formula at a time." };
       if (!raw.trim()) return { error: "Paste a formula to read it." };
       const tex = aligned(normalise(raw));
+      // pasted glyphs become longer TeX (ŷ is \hat{y}): the limit is on what is read
+      if (tex.length > MAX_INPUT) return { error: "The formula is " + tex.length + " characters long once written as TeX (" + raw.length + " as pasted); the reader takes at most " + MAX_INPUT + ". Paste one formula at a time." };
       const parsed = parse(tex, opts && opts.macros);
       if (parsed.error) return { tex, error: parsed.error };
-      const items = tree.build(parsed.tree, tex, glyph, isWord);
-      const pieces = recognise(items, tex, opts && opts.home);
-      for (const p of pieces) if (parsed.unknown.indexOf("\\" + p.text) >= 0) p.text = "\\" + p.text;
-      return { tex, pieces, speech: speech.say(items, pieces, m, data), unknown: parsed.unknown, macros: parsed.macros };
+      const depth = depthOf(parsed.tree, tex);
+      if (depth > MAX_DEPTH) return { tex, error: tooDeep(depth) };
+      try {
+        const items = tree.build(parsed.tree, tex, glyph, isWord);
+        const pieces = recognise(items, tex, opts && opts.home);
+        for (const p of pieces) if (parsed.unknown.indexOf("\\" + p.text) >= 0) p.text = "\\" + p.text;
+        return { tex, pieces, speech: speech.say(items, pieces, m, data), unknown: parsed.unknown, macros: parsed.macros };
+      } catch (err) {
+        if (overflow(err)) return { tex, error: tooDeep(0) };
+        throw err;
+      }
     }
 
     // Where a formula of the site links its symbols: [{start, end, id, claims, breaks}].
     function linksOf(tex, opts) {
       let parsed;
-      try { parsed = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, COMPAT, data.macros) })); } catch (err) { return []; }
-      const pieces = recognise(tree.build(parsed, tex, glyph, isWord), tex, opts && opts.home);
-      return links.spans(tex, pieces, data.lettersEntry);
+      try { parsed = katex.__parse(tex, Object.assign({}, options, { macros: Object.assign({}, COMPAT, SILENT, data.macros) })); } catch (err) { return []; }
+      if (depthOf(parsed, tex) > MAX_DEPTH) return []; // too deep to read is too deep to link
+      try {
+        const pieces = recognise(tree.build(parsed, tex, glyph, isWord), tex, opts && opts.home);
+        return links.spans(tex, pieces, data.lettersEntry);
+      } catch (err) {
+        if (overflow(err)) return [];
+        throw err;
+      }
     }
 
     // How a formula is read, for a contributor (make read): each piece, its candidates with the
@@ -146,5 +189,5 @@
     return { read, links: linksOf, linkedTex: links.linkedTex, explain, normalise, entries, index: m.index, words, options, macrosFor: (tex) => (parse(tex).macros || Object.assign({}, data.macros)) };
   }
 
-  return { create, MAX_INPUT, OPTIONS };
+  return { create, MAX_INPUT, MAX_DEPTH, OPTIONS };
 });

@@ -202,9 +202,10 @@
     const keysHere = new Set();
     for (const p of found) { if (!p.weak) keysHere.add(p.key); if (p.item.letter) keysHere.add("sym:" + p.item.letter); }
     const matches = new Map(); // formula item -> [{id, key, size}]
+    const seqs = templates.sequences(items, tree.walk); // once, not once per template
     for (const form of m.forms) {
       if (!keysHere.has(form.key) && !form.key.startsWith("word:") && !form.key.startsWith("script:") && !form.key.startsWith("acc:") && !form.key.startsWith("sup:")) continue;
-      for (const hit of templates.find(form.items, items, tree.walk)) {
+      for (const hit of templates.find(form.items, items, tree.walk, seqs)) {
         const pair = hit.align.find(([x]) => x === form.target);
         if (!pair) continue;
         const list = matches.get(pair[1]) || [];

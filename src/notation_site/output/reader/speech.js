@@ -135,7 +135,8 @@
     function operator(it) {
       const name = it.t === "sym" && it.role === "op" ? OPERATORS[it.key.slice(4)] : it.t === "word" ? OPERATOR_WORDS[it.word.toLowerCase()] : null;
       if (!name) return null;
-      if (name === "log") return "log base " + seq(it.sub, "sub") + (it.args ? "" : " of");
+      // a log with only a power (\log^2 x) is said as a power: "log squared x"
+      if (name === "log") return it.sub ? "log base " + seq(it.sub, "sub") + (it.args ? "" : " of") : null;
       const parts = [name];
       if (it.sub && it.sup) parts.push("from " + seq(it.sub, "sub") + " to " + seq(it.sup, "sup"));
       else if (it.sub) parts.push("over " + seq(it.sub, "sub"));

@@ -87,13 +87,33 @@
     return true;
   }
 
-  // Every place a template matches in a formula: [{align: [[templateItem, formulaItem]], size}]
-  // with size the number of template items that matched something definite.
-  function find(template, formula, walk) {
-    const found = [];
+  // The sequences of a formula: itself, and every script, body and cell in it.
+  function sequences(formula, walk) {
     const seqs = [formula];
     walk(formula, (it) => { for (const k of ["sub", "sup", "body", "numer", "denom", "base", "index", "label"]) if (Array.isArray(it[k])) seqs.push(it[k]); if (it.rows) for (const row of it.rows) for (const c of row) seqs.push(c); });
-    for (const f of seqs) {
+    return seqs;
+  }
+
+  // Every place a template matches in a formula: [{align: [[templateItem, formulaItem]], size}]
+  // with size the number of template items that matched something definite. `seqs`: the
+  // formula's sequences, when the caller matches many templates on one formula.
+  function find(template, formula, walk, seqs) {
+    const found = [];
+    for (const f of seqs || sequences(formula, walk)) {
+      if (template.length && template[0].t === "any" && !template[0].one) {
+        // a leading · (· \times n): the rest is matched once at each place, not once for each
+        // start and place, so a long formula costs linear time, not quadratic. Start i matches
+        // as seq would: the · up to the first place after i where the rest matches.
+        const after = [];
+        let first = null;
+        for (let k = f.length; k >= 1; k--) {
+          const align = [];
+          if (seq(template, 1, f, k, false, align)) first = align;
+          after[k - 1] = first;
+        }
+        for (let i = 0; i < f.length; i++) if (after[i]) found.push({ align: after[i].slice(), size: after[i].filter(([x]) => x.t !== "any1").length, start: f[i], seq: f });
+        continue;
+      }
       for (let i = 0; i < f.length; i++) {
         const align = [];
         if (seq(template, 0, f, i, false, align)) found.push({ align, size: align.reduce((n, [x]) => n + (x.t === "any1" ? 0 : 1) + (x.sub ? 1 : 0) + (x.sup ? 1 : 0), 0), start: f[i], seq: f });
@@ -102,5 +122,5 @@
     return found;
   }
 
-  return { wildcards, find, seq, item };
+  return { wildcards, find, sequences, seq, item };
 });

@@ -21,6 +21,9 @@
   const STAR = new Set(["*", "\\ast", "\\star", "∗", "⋆"]);
   const TRANSPOSE = new Set(["T", "H", "\\top", "\\intercal", "⊤", "\\mathsf{T}", "\\mathrm{T}"]);
   const SPACES = new Set(["spacing", "kern"]);
+  // the most letters a known name has (the longest today, "reparameterisation", has 18;
+  // tests/site/test_reader_fuzz.py checks them all): a longer run of letters is no one word
+  const LONGEST_WORD = 40;
   // one key for a letter and its variant form: \epsilon and \varepsilon are one ε
   // what KaTeX writes for a command inside an environment: \vdots in an array is \varvdots
   const NEGATED = { "=": "≠", "∈": "∉", "<": "≮", ">": "≯", "≤": "≰", "≥": "≱", "≡": "≢", "∼": "≁", "⊂": "⊄", "⊆": "⊈" };
@@ -325,7 +328,8 @@
 
     // Plain letters that spell a known name (`softmax(x)` typed without \mathrm, `log p`):
     // one word. The whole run may be a word; a word of three letters or more may be followed
-    // by more letters.
+    // by more letters. A run is tried only as far as the longest name can reach (LONGEST_WORD),
+    // so 4000 letters are read in linear time, not cubic.
     function words(items, where) {
       const out = [];
       for (let i = 0; i < items.length; i++) {
@@ -337,11 +341,11 @@
           continue;
         }
         let j = i, run = "";
-        while (j < items.length && items[j].t === "sym" && /^[A-Za-z]$/.test(items[j].text) && !items[j].font && (j === i || !items[j - 1].scripted)) run += items[j++].text;
+        while (j < items.length && run.length <= LONGEST_WORD && items[j].t === "sym" && /^[A-Za-z]$/.test(items[j].text) && !items[j].font && (j === i || !items[j - 1].scripted)) run += items[j++].text;
         let found = null;
         // in a script the whole run is the word or none is (L_{simple} is not sim)
         const script = where === "sub" || where === "sup";
-        for (let n = run.length; n >= 2; n--) if ((n === run.length || (n >= 3 && !script)) && isWord(run.slice(0, n))) { found = n; break; }
+        for (let n = Math.min(run.length, LONGEST_WORD); n >= 2; n--) if ((n === run.length || (n >= 3 && !script)) && isWord(run.slice(0, n))) { found = n; break; }
         if (!found) { out.push(items[i]); continue; }
         const last = items[i + found - 1];
         const w = run.slice(0, found);
@@ -369,5 +373,5 @@
     return link(builder(tex, glyph, isWord).seq(tree, ""));
   }
 
-  return { build, walk, children, rangeOf, asList, lettersOf, delimKey: brackets.delimKey, GREEK };
+  return { build, walk, children, rangeOf, asList, lettersOf, delimKey: brackets.delimKey, GREEK, LONGEST_WORD };
 });
