@@ -8,9 +8,11 @@ fontTools) to the characters drawn in it:
    (family, weight, style), and which classes set the family, weight or style.
 2. ``FontRules.chars_by_file`` walks the visible (``katex-html``) part of each rendered
    formula, resolves the font of every text run as the browser's cascade does, and
-   collects its characters per file. Where a stylesheet rule is more than ``.katex`` plus
-   one compound class selector, every character goes into every file of the families it
-   names; a run whose face has no file of its own goes into every file of its family.
+   collects its characters per file. Rules under ``.katex`` made of class compounds (and
+   ``span``) joined by descendant or child combinators are matched as the browser matches
+   them; where a rule is anything else, every character goes into every file of the
+   families it names; a run whose face has no file of its own goes into every file of its
+   family.
 3. ``subset_woff2`` writes each subset; the result is cached under a hash of its inputs.
 
 The fonts are under the SIL Open Font License with Reserved Font Names (``KaTeX_Main``
@@ -28,8 +30,12 @@ ships beside the fonts (``katex-fonts-LICENSE.txt``).
 >>> used = rules.chars_by_file([html])
 >>> used["KaTeX_Math-Italic.woff2"], used["KaTeX_Main-Regular.woff2"], used["KaTeX_AMS-Regular.woff2"]
 ('x', '×', 'R')
->>> used["KaTeX_Size1-Regular.woff2"]  # named by a rule on nested classes: gets everything
-'Rx×'
+>>> used["KaTeX_Size1-Regular.woff2"]  # no run is drawn with it
+''
+>>> tall = ('<span class="katex"><span class="katex-html" aria-hidden="true"><span class="delimsizing mult">'
+...         '<span class="delimsizinginner delim-size4"><span>⎩</span></span></span></span></span>')
+>>> rules.files_drawn([tall])  # .katex .delimsizing.mult .delim-size4 > span
+['KaTeX_Size4-Regular.woff2']
 """
 
 from __future__ import annotations
@@ -48,7 +54,9 @@ RENAMED = "NotationMath_"
 
 _FONT_FACE = re.compile(r"@font-face\{([^}]*)\}")
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-_SIMPLE = re.compile(r"^\.katex(?:\s+((?:\.[\w-]+)+))?$")
+# a selector the model matches: .katex, then compounds of classes or span, joined by ' ' or '>'
+_SELECTOR = re.compile(r"^\.katex((?:\s*>\s*|\s+)(?:span)?(?:\.[\w-]+)*)*$")
+_PART = re.compile(r"(\s*>\s*|\s+)(span)?((?:\.[\w-]+)*)")
 _TOKEN = re.compile(r"<(/?)([a-zA-Z]+)([^>]*)>|([^<]+)")
 _CLASS = re.compile(r'class="([^"]*)"')
 _VISIBLE = '<span class="katex-html" aria-hidden="true">'
@@ -85,10 +93,25 @@ def _weight(value: str) -> int:
 
 @dataclass
 class _Rule:
-    classes: frozenset[str]
+    parts: tuple[tuple[bool, frozenset[str]], ...]  # (child combinator before it, classes), outermost first
     specificity: int
     order: int
     props: dict[str, str]
+
+    def matches(self, stack: tuple[frozenset[str], ...]) -> bool:
+        """True if the last element of ``stack`` (spans, outermost first, inside ``.katex``)
+        matches the selector."""
+        *ancestors, (_, own) = self.parts
+        if not own <= stack[-1]:
+            return False
+        at, child = len(stack) - 1, self.parts[-1][0]
+        for is_child, classes in reversed(ancestors):
+            candidates = [at - 1] if child else range(at - 1, -1, -1)
+            at = next((i for i in candidates if i >= 0 and classes <= stack[i]), -1)
+            if at < 0:
+                return False
+            child = is_child
+        return True
 
 
 @dataclass
@@ -115,21 +138,24 @@ class FontRules:
             if not props:
                 continue
             for selector in m.group(1).split(","):
-                simple = _SIMPLE.match(selector.strip())
-                if not simple:
+                selector = selector.strip()
+                if not _SELECTOR.match(selector):
                     everywhere.add(props.get("font-family", "*"))
-                elif simple.group(1) is None:
+                    continue
+                found = _PART.findall(selector.removeprefix(".katex"))
+                parts = tuple((">" in comb, frozenset(c for c in classes.split(".") if c)) for comb, _, classes in found)
+                if not parts:
                     root.update(props)
-                else:
-                    classes = frozenset(simple.group(1).strip(".").split("."))
-                    rules.append(_Rule(classes, len(classes), order, props))
+                else:  # CSS specificity: a class outweighs any number of type selectors
+                    specificity = 1000 * sum(len(c) for _, c in parts) + sum(bool(tag) for _, tag, _ in found)
+                    rules.append(_Rule(parts, specificity, order, props))
         return cls(faces, root, rules, everywhere)
 
-    def _own(self, classes: frozenset[str]) -> dict[str, str]:
-        """The font properties an element with these classes sets itself (the cascade)."""
+    def _own(self, stack: tuple[frozenset[str], ...]) -> dict[str, str]:
+        """The font properties the last element of ``stack`` sets itself (the cascade)."""
         out: dict[str, tuple[tuple[int, int], str]] = {}
         for rule in self.rules:
-            if rule.classes <= classes:
+            if rule.matches(stack):
                 for name, value in rule.props.items():
                     if name not in out or (rule.specificity, rule.order) >= out[name][0]:
                         out[name] = ((rule.specificity, rule.order), value)
@@ -171,8 +197,8 @@ class FontRules:
         files = self._resolved.get(stack)
         if files is None:
             props = dict(self.root)
-            for classes in stack:  # outermost first, so inner elements win
-                props.update(self._own(classes))
+            for depth in range(1, len(stack) + 1):  # outermost first, so inner elements win
+                props.update(self._own(stack[:depth]))
             files = self._resolved[stack] = self._files(
                 props["font-family"], _weight(props["font-weight"]), props["font-style"]
             )
