@@ -23,7 +23,7 @@ print(
         {
             "$\\mathbf{g} = (3, -4)$ clipped by its norm to length 1 (direction kept)": by_norm,
             "$\\mathbf{g}$ clipped entry by entry to $[-1, 1]$ (direction changed)": by_value,
-            "PPO: the ratio $r = 1.5$ clipped to $[1 - \\epsilon, 1 + \\epsilon]$, $\\epsilon = 0.2$": clip(1.5, 0.8, 1.2),
+            "PPO: the ratio $r = 1.5$ clipped to $[1 - \\varepsilon, 1 + \\varepsilon]$, $\\varepsilon = 0.2$": clip(1.5, 0.8, 1.2),
             "PPO's objective for $r = 1.5$ and advantage 1, $\\min(r\\hat{A}, \\operatorname{clip}(r, 0.8, 1.2)\\,\\hat{A})$": ppo_clip_objective(1.5, 1.0),
         },
         precision=4,

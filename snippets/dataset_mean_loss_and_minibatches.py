@@ -1,4 +1,4 @@
-"""A small training set 𝒟: its mean loss, an epoch of minibatches ℬ ⊂ 𝒟, every possible batch at once, and pairs drawn from 𝒟 at random."""
+"""A small training set 𝒟: its mean loss, an epoch of minibatches ℬ ⊂ 𝒟 (equal, unequal, with the last dropped), every possible batch at once, and pairs drawn from 𝒟 at random."""
 
 import itertools
 
@@ -26,6 +26,7 @@ print(
 epoch = minibatch_indices(m, 2, np.random.default_rng(0))
 batch_means = [losses[b].mean() for b in epoch]
 uneven = minibatch_indices(m, 4, np.random.default_rng(0))
+dropped = minibatch_indices(m, 4, np.random.default_rng(0), drop_last=True)  # the same shuffle, the batch of 2 left out
 pairs = list(itertools.combinations(range(m), 2))
 draws = np.random.default_rng(1).integers(m, size=20_000)  # (x, y) ∼ 𝒟: an example picked uniformly, with replacement
 print(
@@ -36,6 +37,7 @@ print(
             "their batch means": np.array(batch_means),
             "the mean of the batch means": np.mean(batch_means),
             "batches of 4 and then 2: the mean of the two batch means": np.mean([losses[b].mean() for b in uneven]),
+            "batches of 4 with drop_last=True: the one batch mean, 2 examples skipped": np.mean([losses[b].mean() for b in dropped]),
             f"the average over all {len(pairs)} batches $\\mathcal{{B}} \\subset \\mathcal{{D}}$ of 2": np.mean([losses[list(p)].mean() for p in pairs]),
             "the mean of $\\ell$ over 20,000 draws $(x, y) \\sim \\mathcal{D}$": losses[draws].mean(),
         },

@@ -33,21 +33,21 @@ print(
     )
 )
 
-m, cols = 4, 5
-A = 10 * np.arange(1, m + 1)[:, None] + np.arange(1, cols + 1)[None, :]  # a_ij = 10 i + j
+m = 4  # the matrix has m rows and the same n columns as the list above has terms
+A = 10 * np.arange(1, m + 1)[:, None] + np.arange(1, n + 1)[None, :]  # a_ij = 10 i + j
 corner = lambda i, j: int(A[i - 1, j - 1])  # noqa: E731
 print(
     display_math(
         "\\begin{bmatrix} a_{11} & \\cdots & a_{1n} \\\\ \\vdots & \\ddots & \\vdots \\\\ a_{m1} & \\cdots & a_{mn} \\end{bmatrix} = "
-        f"\\begin{{bmatrix}} {corner(1, 1)} & \\cdots & {corner(1, cols)} \\\\ \\vdots & \\ddots & \\vdots \\\\ {corner(m, 1)} & \\cdots & {corner(m, cols)} \\end{{bmatrix}}"
+        f"\\begin{{bmatrix}} {corner(1, 1)} & \\cdots & {corner(1, n)} \\\\ \\vdots & \\ddots & \\vdots \\\\ {corner(m, 1)} & \\cdots & {corner(m, n)} \\end{{bmatrix}}"
     )
 )
 print(
     table(
         A,
         row_labels=[f"row {i}" for i in range(1, m + 1)],
-        col_labels=[f"col {j}" for j in range(1, cols + 1)],
+        col_labels=[f"col {j}" for j in range(1, n + 1)],
         precision=0,
-        caption=f"Every entry the dots stand for: $m = {m}$ rows and $n = {cols}$ columns, the indices of the last corner",
+        caption=f"Every entry the dots stand for: $m = {m}$ rows and $n = {n}$ columns, the indices of the last corner",
     )
 )

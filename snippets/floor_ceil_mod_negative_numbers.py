@@ -1,4 +1,4 @@
-"""⌊x⌋, ⌈x⌉ and int(x) on negative numbers; a mod n floored and truncated; k mod 2 and ⌊k/2⌋ in the sinusoidal encoding."""
+"""⌊x⌋, ⌈x⌉ and int(x) on negative numbers; a mod n floored and truncated, and a float remainder rounded up to n; j mod 2 and ⌊j/2⌋ in the sinusoidal encoding."""
 
 import math
 
@@ -31,20 +31,31 @@ print(
         caption="Two remainders: floored (Python, np.mod, torch.remainder) and truncated (C, np.fmod, torch.fmod)",
     )
 )
+tiny = -1e-20  # a mod 2 = 2 − 10⁻²⁰ exactly, nearer 2 than the float64 below it
+print(
+    facts(
+        {
+            "$-10^{-20} \\bmod 2$ in float64, Python's %": tiny % 2.0,
+            "the same with np.mod": float(np.mod(tiny, 2.0)),
+            "is it below $n = 2$?": bool(tiny % 2.0 < 2.0),
+        },
+        precision=1,
+    )
+)
 
 d_model, pos = 8, 3
 pe = sinusoidal_encoding(pos + 1, d_model)[pos]
 theta = rope_frequencies(d_model)
 rows = []
-for k in range(d_model):
-    i, parity = k // 2, k % 2
+for j in range(d_model):
+    i, parity = j // 2, j % 2
     rebuilt = math.sin(pos * theta[i]) if parity == 0 else math.cos(pos * theta[i])
-    rows.append([i, parity, "sin" if parity == 0 else "cos", fmt(pe[k], 4), fmt(rebuilt, 4)])
+    rows.append([i, parity, "sin" if parity == 0 else "cos", fmt(pe[j], 4), fmt(rebuilt, 4)])
 print(
     table(
         np.array(rows, dtype=object),
-        row_labels=[f"dimension $k = {k}$" for k in range(d_model)],
-        col_labels=["$\\lfloor k/2 \\rfloor$", "$k \\bmod 2$", "function", f"$\\text{{PE}}_{{({pos}, k)}}$", "rebuilt from the two"],
+        row_labels=[f"dimension $j = {j}$" for j in range(d_model)],
+        col_labels=["$i = \\lfloor j/2 \\rfloor$", "$j \\bmod 2$", "function", f"$\\text{{PE}}_{{({pos}, j)}}$", "rebuilt from the two"],
         caption=f"The sinusoidal encoding at position {pos}, $d_{{\\text{{model}}}} = {d_model}$: the parity picks sin or cos, the floor the frequency",
     )
 )

@@ -223,7 +223,8 @@ def quotient_remainder(a: ArrayLike, n: ArrayLike, rounding: str = "floor") -> t
     """``(q, r)`` with ``a = n q + r``: ``q = ⌊a/n⌋`` and ``r = a mod n`` (``rounding="floor"``).
 
     With ``"floor"`` the quotient is rounded down and the remainder has the sign of ``n``
-    (``0 ≤ r < n`` for ``n > 0``): Python's ``//`` and ``%``, ``np.floor_divide`` and
+    (``0 ≤ r < n`` for ``n > 0``, except that rounding can give ``r = n`` for a tiny negative ``a``,
+    as Python's ``%`` does): Python's ``//`` and ``%``, ``np.floor_divide`` and
     ``np.mod``, ``torch.div(..., rounding_mode="floor")`` and ``torch.remainder``. With
     ``"trunc"`` the quotient is rounded towards zero and the remainder has the sign of ``a``:
     C's ``/`` and ``%``, ``math.fmod``, ``np.fmod`` and ``torch.fmod``. The two agree when ``a``
@@ -233,6 +234,8 @@ def quotient_remainder(a: ArrayLike, n: ArrayLike, rounding: str = "floor") -> t
     [-4.0, 1.0]
     >>> [v.tolist() for v in quotient_remainder(-7, 2, rounding="trunc")]
     [-3.0, -1.0]
+    >>> quotient_remainder(-1e-20, 2)[1].tolist() == -1e-20 % 2 == 2.0  # 2 − 1e-20 rounds to 2
+    True
     """
     if rounding not in _ROUNDINGS:
         raise ValueError(f"rounding must be one of {_ROUNDINGS}, got {rounding!r}")

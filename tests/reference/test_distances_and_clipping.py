@@ -71,6 +71,18 @@ def test_clip_and_its_gradient_are_torch_clamps(torch):
         nt.clip(xs, 1.0, -1.0)
 
 
+def test_clip_keeps_the_broadcast_shape_and_a_float_bound_makes_an_integer_input_float(torch):
+    # clip-clamp: "the shape of x and the bounds broadcast together", and the dtype of x unless a bound is a
+    # float and x integers; NumPy as locked (2.4), torch as `make test-reference` installs it
+    ints = np.array([1, 2, 3])
+    assert np.clip(ints, 0, 2).dtype == ints.dtype and np.clip(ints, 0.5, 1.5).dtype == np.float64
+    assert torch.clamp(torch.tensor([1, 2, 3]), 0, 2).dtype == torch.int64
+    assert torch.clamp(torch.tensor([1, 2, 3]), min=0.5).dtype == torch.get_default_dtype() == torch.float32
+    x, a = np.zeros(3), np.zeros((2, 1))
+    assert np.clip(x, a, 1.0).shape == (2, 3)
+    assert tuple(torch.clamp(torch.from_numpy(x), torch.from_numpy(a), torch.tensor(1.0, dtype=torch.float64)).shape) == (2, 3)
+
+
 def test_polyak_update_is_spinning_ups_in_place_update_with_rho_one_minus_tau(torch):
     rng = np.random.default_rng(1)
     online, target = rng.normal(size=5), rng.normal(size=5)

@@ -10,7 +10,8 @@ A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) 
 - ``torch.multinomial`` drawing without replacement by default (``categorical``);
 - what ``backward()`` and indexing accept of a 0-d tensor (``scalar``);
 - ``torch.normal`` taking the std and needing ``size=`` with floats (``normal-distribution``);
-- ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``).
+- ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``);
+- ``torch.remainder``, ``torch.fmod``, ``rounding_mode`` and ``torch.floor_divide`` (``floor-ceil-mod``).
 """
 
 from __future__ import annotations
@@ -266,3 +267,24 @@ def test_torch_sigmoid_rounds_to_one_where_the_library_does_before_a_correctly_r
         ours = nt.sigmoid(np.array([last_below, first_one], dtype=np_dtype)).tolist()
         assert theirs == ours and theirs[0] < 1.0 and theirs[1] == 1.0
     assert np.float32(1 / (1 + math.exp(-17.0))) == np.float32(1 - 2.0**-24)
+
+
+def test_torch_remainder_floors_and_fmod_truncates_like_python_and_c(torch):
+    # floor-ceil-mod: torch.remainder and torch.div(rounding_mode="floor") follow Python's % and //, torch.fmod
+    # and rounding_mode="trunc" follow C (the remainder takes the sign of a), torch.floor_divide floors (since
+    # PyTorch 1.13; it truncated before), on integer and float tensors; the reference is Python's divmod and math
+    pairs = [(7, 2), (-7, 2), (7, -2), (-7, -2), (6, 3), (-7.5, 2)]
+    for dtype in (torch.int64, torch.float64):
+        used = [(x, y) for x, y in pairs if dtype.is_floating_point or float(x).is_integer()]
+        a, n = (torch.tensor([p[i] for p in used], dtype=dtype) for i in (0, 1))
+        floored = [divmod(x, y) for x, y in used]
+        truncated = [(math.trunc(x / y), math.fmod(x, y)) for x, y in used]
+        assert torch.remainder(a, n).tolist() == [r for _, r in floored]
+        assert torch.div(a, n, rounding_mode="floor").tolist() == [q for q, _ in floored]
+        assert torch.floor_divide(a, n).tolist() == [q for q, _ in floored]
+        assert torch.fmod(a, n).tolist() == [r for _, r in truncated]
+        assert torch.div(a, n, rounding_mode="trunc").tolist() == [q for q, _ in truncated]
+    # the entry's code line: −7 mod 2 = 1 and ⌊−7/2⌋ = −4, while torch.fmod gives −1
+    assert torch.remainder(torch.tensor(-7), 2).item() == 1 and torch.fmod(torch.tensor(-7), 2).item() == -1
+    # a float remainder can round up to n itself, in torch as in Python: −1e-20 mod 2 = 2 − 1e-20, stored as 2.0
+    assert torch.remainder(torch.tensor(-1e-20, dtype=torch.float64), 2.0).item() == -1e-20 % 2.0 == 2.0

@@ -325,11 +325,11 @@ def test_ellipsis_how_many_terms_counts_sums_and_fills_the_matrix():
         assert int(terms) == int(formula) == len(expected)
     assert ho.num(ho.fact(html, "x_1 + \\cdots + x_n")) == n * (n + 1) // 2
     assert ho.num(ho.fact(html, "the same sum from")) == n * (n + 1) // 2
-    assert list(matrix.rows) == [f"row {i}" for i in range(1, 5)] and len(matrix.header) == 6
+    assert list(matrix.rows) == [f"row {i}" for i in range(1, 5)] and len(matrix.header) == n + 1  # the same n as the list
     for i in range(1, 5):
-        assert ho.nums(matrix.rows[f"row {i}"]) == [10 * i + j for j in range(1, 6)]
+        assert ho.nums(matrix.rows[f"row {i}"]) == [10 * i + j for j in range(1, n + 1)]
     shown = visible_text(html)  # the corners a_11, a_1n, a_m1, a_mn, HTML-escaped in the markup
-    assert "11 & \\cdots & 15" in shown and "41 & \\cdots & 45" in shown
+    assert "11 & \\cdots & 16" in shown and "41 & \\cdots & 46" in shown
 
 
 def test_index_range_both_ends_match_the_shifted_python_slices():

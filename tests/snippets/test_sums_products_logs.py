@@ -2,6 +2,7 @@
 
 import math
 import re
+from fractions import Fraction
 
 import numpy as np
 
@@ -91,12 +92,16 @@ def test_floor_ceil_mod_negative_numbers_against_math_and_divmod():
         q, r = divmod(a, n)  # Python's floored division
         t = math.trunc(a / n)
         assert ho.nums(remainders.rows[f"a = {a}, n = {n}"]) == [q, r, t, math.fmod(a, n)]
+    exact_remainder = Fraction(-1e-20) % 2  # 2 − 1e-20 exactly, below 2, but nearer 2.0 than any float64 below it
+    assert exact_remainder < 2 and float(exact_remainder) == 2.0
+    assert ho.num(ho.fact(html, "in float64, Python's %")) == ho.num(ho.fact(html, "the same with np.mod")) == 2.0
+    assert ho.fact(html, "is it below") == "False"
     d_model, pos = 8, 3
-    for k in range(d_model):
-        i, parity, function, value, rebuilt = encoding.rows[f"dimension k = {k}"]
-        angle = pos / 10000 ** (2 * (k // 2) / d_model)  # Vaswani et al.: sin(pos / 10000^(2i/d_model))
-        exact = math.sin(angle) if k % 2 == 0 else math.cos(angle)
-        assert (int(i), int(parity), function) == (k // 2, k % 2, "sin" if k % 2 == 0 else "cos")
+    for j in range(d_model):
+        i, parity, function, value, rebuilt = encoding.rows[f"dimension j = {j}"]
+        angle = pos / 10000 ** (2 * (j // 2) / d_model)  # Vaswani et al.: sin(pos / 10000^(2i/d_model))
+        exact = math.sin(angle) if j % 2 == 0 else math.cos(angle)
+        assert (int(i), int(parity), function) == (j // 2, j % 2, "sin" if j % 2 == 0 else "cos")
         assert ho.close(ho.num(value), exact, 4) and ho.close(ho.num(rebuilt), exact, 4)
     assert ho.num(ho.fact(html, "conv output length")) == ho.num(ho.fact(html, "by hand")) == (32 + 2 - 3) // 2 + 1
 

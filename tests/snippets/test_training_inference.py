@@ -4,6 +4,7 @@ Expected values are recomputed here independently (closed forms, explicit loops,
 bit views) rather than copied from the printed output.
 """
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -302,5 +303,10 @@ def test_dataset_mean_loss_epoch_every_batch_and_draws():
     assert close(num(fact(html, "the mean of the batch means")), mean, 4)  # equal batches: exactly the mean
     uneven = num(fact(html, "batches of 4 and then 2"))
     assert abs(uneven - mean) > 0.05  # unequal batches weight their examples unequally
+    # drop_last keeps the batch of 4 of the same shuffle: 4·b₄ + 2·b₂ = 6·mean and (b₄ + b₂)/2 = uneven give
+    # b₄ = 3·mean − 2·uneven, the mean of some 4 of the 6 losses, and not the mean loss
+    dropped = num(fact(html, "drop_last=True"))
+    assert close(dropped, 3 * mean - 2 * uneven, 3) and abs(dropped - mean) > 0.05
+    assert any(close(dropped, sum(losses[i] for i in four) / 4, 4) for four in itertools.combinations(range(6), 4))
     assert close(num(fact(html, "all 15 batches")), mean, 4)  # every batch of 2 once: unbiased
     assert abs(num(fact(html, "20,000 draws")) - mean) < 0.03
