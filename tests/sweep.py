@@ -88,6 +88,11 @@ INSPECT = r"""async () => {
     silentMath: silent,
     visualNotHidden,
     katexFont: usesKatexFont ? document.fonts.check("16px NotationMath_Main") : true,
+    // the math fonts the page has drawn with (a face is loaded only once text needs it) and
+    // those its head preloads
+    fontsDrawn: [...document.fonts].filter(f => f.status === "loaded" && f.family.replace(/["']/g, "").startsWith("NotationMath_"))
+      .map(f => [f.family.replace(/["']/g, ""), f.weight, f.style]),
+    fontsPreloaded: [...document.querySelectorAll('link[rel="preload"][as="font"]')].map(l => l.href.split("/").pop()),
     examples,
     sources: document.querySelectorAll("details.example-source").length,
     plots,
@@ -207,27 +212,38 @@ def representative_entries(site: Path, pages: list[str]) -> list[str]:
     return sorted(set(chosen))
 
 
+PAIRS = (("desktop-light", "mobile-dark"), ("desktop-dark", "mobile-light"))
+"""The two visits of a page seen twice: one light and one dark, one desktop and one phone."""
+
+
 def plan(site: Path, modes: list[str] | None = None) -> dict[str, list[str]]:
     """Which pages each mode visits.
 
     Every page other than an entry page (home, topic overviews, symbol index, cheat sheet,
     conventions, API, 404) and a fixed representative set of entry pages (the largest of each
-    topic) are visited in all four modes. Every other entry page is visited once, the modes
-    taken in turn (entry n in mode n mod 4), so that each mode sees a quarter of them. Entry
-    pages share one template, so what depends on the mode (the theme's colours, the narrow
-    layout) is seen on every template in every mode, and what depends on the content
-    (examples, math, links, axe) on every page. How every page's content fits a phone is
-    measured separately, every page at three narrow widths (``test_phone_reflow``). Visiting
-    170 pages in 4 modes would not fit ``make test``'s 20 minutes on two cores.
+    topic) are visited twice, in one of the ``PAIRS`` of modes, the pairs taken in turn: so
+    each such page is seen in both colour schemes (axe's contrast rules) and at both widths.
+    The home page and the first representative entry page are seen in all four modes. Every
+    other entry page is visited once, the modes taken in turn (entry n in mode n mod 4).
+    Entry pages share one template and topic pages another, so what depends on the mode (the
+    theme's colours, the narrow layout) is seen on every template in every mode, and what
+    depends on the content (examples, math, links, axe) on every page. How every page's
+    content fits a phone is measured separately, every page at three narrow widths
+    (``test_phone_reflow``). Every page in all four modes would not fit ``make test``'s 20
+    minutes on two cores. ``modes`` (a subset of ``MODES``) keeps only those modes' visits.
     """
-    modes = modes or list(MODES)
     pages = site_pages(site)
-    every_mode = [p for p in pages if not is_entry_page(p)] + representative_entries(site, pages)
-    rest = [p for p in pages if is_entry_page(p) and p not in every_mode]
-    out = {m: list(every_mode) for m in modes}
+    sample = representative_entries(site, pages)
+    twice = [p for p in pages if not is_entry_page(p)] + sample
+    everywhere = {"", sample[0]} if sample else {""}
+    out: dict[str, list[str]] = {m: [] for m in MODES}
+    for n, page in enumerate(twice):
+        for mode in MODES if page in everywhere else PAIRS[n % len(PAIRS)]:
+            out[mode].append(page)
+    rest = [p for p in pages if is_entry_page(p) and p not in twice]
     for n, page in enumerate(rest):
-        out[modes[n % len(modes)]].append(page)
-    return {m: sorted(ps) for m, ps in out.items()}
+        out[list(MODES)[n % len(MODES)]].append(page)
+    return {m: sorted(ps) for m, ps in out.items() if m in (modes or MODES)}
 
 
 def _slug(page: str) -> str:

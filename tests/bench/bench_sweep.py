@@ -1,4 +1,4 @@
-"""Browser sweep: every page (most in all four modes, see ``sweep.plan``), with axe-core.
+"""Browser sweep: every page (most in two modes, a light and a dark one, see ``sweep.plan``), with axe-core.
 
 The same sweep as ``tests/site/test_sweep.py`` (``tests/sweep.py``), run on the bench's
 build, without screenshots; it reports totals instead of asserting.

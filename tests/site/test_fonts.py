@@ -22,8 +22,6 @@ from sweep import site_pages
 
 KATEX = ROOT / "node_modules/katex/dist"
 RULES = FontRules.from_css((KATEX / "katex.min.css").read_text(encoding="utf-8"))
-# named by KaTeX's rules for stacked delimiters (nested classes): they keep every character
-NESTED = {"KaTeX_Size1-Regular.woff2", "KaTeX_Size4-Regular.woff2"}
 
 
 def _formula(*leaves: tuple[str, str]) -> str:
@@ -52,7 +50,7 @@ def test_each_class_draws_its_characters_with_the_font_the_stylesheet_gives_it(c
     used = RULES.chars_by_file([_formula((classes, "Ω"))])
     holders = {f for f, chars in used.items() if "Ω" in chars}
     assert expected in holders
-    assert holders - NESTED == {expected} - NESTED, sorted(holders)
+    assert holders == {expected}, sorted(holders)
 
 
 def test_a_face_the_stylesheet_has_no_file_for_keeps_the_characters_in_every_face_of_its_family():
@@ -70,7 +68,16 @@ def test_inner_classes_win_over_outer_ones_and_svg_and_mathml_are_skipped():
     used = RULES.chars_by_file([html])
     assert used["KaTeX_Math-Italic.woff2"] == "y"
     assert used["KaTeX_AMS-Regular.woff2"] == "z"
-    assert not any("Q" in chars for f, chars in used.items() if f not in NESTED)
+    assert not any("Q" in chars for chars in used.values())
+
+
+def test_a_rule_on_nested_classes_applies_only_inside_them():
+    # .katex .delimsizing.mult .delim-size4 > span: the pieces of a tall brace, and nothing else
+    piece = '<span class="delimsizinginner delim-size4"><span>⎩</span></span>'
+    tall = _formula(("delimsizing mult", piece))
+    assert {f for f, chars in RULES.chars_by_file([tall]).items() if chars} == {"KaTeX_Size4-Regular.woff2"}
+    loose = _formula(("mord", piece))  # the same span outside .delimsizing.mult: Main draws it
+    assert {f for f, chars in RULES.chars_by_file([loose]).items() if chars} == {"KaTeX_Main-Regular.woff2"}
 
 
 def test_weight_and_style_are_inherited_separately_from_the_family():
@@ -170,29 +177,3 @@ def _text_spans(node, inside: tuple[str, ...] | None = None, outside: tuple[str,
             yield node["nodeId"], text, (text, "|".join(inside), "|".join(outside))
     for child in children:
         yield from _text_spans(child, inside, outside)
-
-
-@pytest.mark.browser
-def test_each_page_preloads_exactly_the_fonts_its_formulas_use(browser, base_url, built_site):
-    """The preload links a page carries name the fonts Chromium then loads for it: none is
-    discovered late (formulas waiting on it), none is fetched for nothing. One tab with the
-    cache off, so that each page fetches every font it uses itself."""
-    context = browser.new_context()
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    fonts: set[str] = set()
-    page.on("request", lambda r: fonts.add(r.url.rsplit("/", 1)[-1]) if r.url.endswith(".woff2") else None)
-    for path in _pages_with_math(built_site):
-        fonts.clear()
-        page.goto(base_url + path)
-        page.wait_for_load_state("load")
-        page.evaluate("document.fonts.ready.then(() => true)")
-        preloaded = {
-            href.rsplit("/", 1)[-1]
-            for href in page.locator('link[rel="preload"][as="font"]').evaluate_all("ls => ls.map(l => l.href)")
-        }
-        assert preloaded, path
-        assert fonts == preloaded, f"{path or '/'}: loaded {sorted(fonts)}, preloaded {sorted(preloaded)}"
-    context.close()

@@ -15,6 +15,8 @@ from collections import Counter
 
 import pytest
 
+from conftest import ROOT
+from notation_site.output.fonts import FontRules, renamed
 from sweep import ARTIFACTS, EXPECTED_SCHEME, MODES, is_entry_page, plan, representative_entries, run_sweep, site_pages
 
 pytestmark = pytest.mark.browser
@@ -51,22 +53,31 @@ def _report(problems: list[str]) -> str:
     return f"{len(problems)} problem(s):\n" + "\n".join(problems[:60])
 
 
-def test_every_page_is_visited_and_all_but_entry_pages_in_every_mode(sweep, built_site):
+def test_every_page_is_visited_in_both_schemes_and_at_both_widths_but_entry_pages_once(sweep, built_site):
     pages = site_pages(built_site)
     assert "" in pages and "404.html" in pages and len(pages) >= 12, pages
     visited = {(v.page, v.mode) for v in sweep.visits}
+    assert len(visited) == len(sweep.visits)  # no page twice in one mode
     assert sorted(visited) == sorted((p, m) for m, ps in plan(built_site).items() for p in ps)
     sample = representative_entries(built_site, pages)
     assert len(sample) >= 10, sample
     once = Counter()
     for page in pages:
         modes = {m for p, m in visited if p == page}
-        if not is_entry_page(page) or page in sample:
+        if page in ("", sample[0]):
             assert modes == set(MODES), (page, modes)
+        elif not is_entry_page(page) or page in sample:
+            assert len(modes) == 2, (page, modes)
+            assert {MODES[m]["color_scheme"] for m in modes} == {"light", "dark"}, (page, modes)
+            assert {MODES[m]["viewport"]["width"] for m in modes} == {1280, 390}, (page, modes)
         else:  # once, the modes in turn
             assert len(modes) == 1, (page, modes)
             once.update(modes)
     assert set(once) == set(MODES) and max(once.values()) - min(once.values()) <= 1, once
+    # each mode sees each kind of page: the home page, topic overviews, entry pages, tools
+    for mode in MODES:
+        seen = {p for p, m in visited if m == mode}
+        assert "" in seen and sample[0] in seen and len(seen - set(sample) - {""}) > 10, (mode, len(seen))
 
 
 def test_each_page_shows_the_colour_scheme_the_reader_prefers(sweep):
@@ -150,6 +161,24 @@ def test_every_plot_has_a_text_alternative(sweep):
             if not plot["caption"]:
                 problems.append(f"{v.where()}: plot {i} has no visible caption")
     assert plots, "no plot found on any page"
+    assert not problems, _report(problems)
+
+
+def test_each_page_preloads_exactly_the_fonts_its_formulas_are_drawn_with(sweep):
+    """The preload links a page carries name the math fonts Chromium then draws its formulas
+    with: none is discovered late (formulas waiting on it) and none is fetched for nothing (a
+    face is loaded only once text needs it, so a preload nothing draws with shows as one)."""
+    css = (ROOT / "node_modules/katex/dist/katex.min.css").read_text(encoding="utf-8")
+    faces = {(renamed(family), weight, style): renamed(file) for (family, weight, style), file in FontRules.from_css(css).faces.items()}
+    weight = {"normal": 400, "bold": 700}
+    problems, pages_with_math = [], 0
+    for v in sweep.visits:
+        drawn = {faces[(f, weight.get(w, int(w) if w.isdigit() else w), s)] for f, w, s in v.dom["fontsDrawn"]}
+        preloaded = set(v.dom["fontsPreloaded"])
+        pages_with_math += bool(v.dom["katex"])
+        if drawn != preloaded or (v.dom["katex"] and not drawn):
+            problems.append(f"{v.where()}: drawn with {sorted(drawn)}, preloaded {sorted(preloaded)}")
+    assert pages_with_math > 100, pages_with_math
     assert not problems, _report(problems)
 
 
