@@ -100,7 +100,7 @@ browser:
 
 # Everything but the PyTorch comparison (`make test-reference`), which needs torch.
 test: $(STAMP) browser
-	$(PY) -m pytest -m "not reference" --durations=15
+	$(PY) -m pytest -m "not reference" --durations=40
 
 # The library against PyTorch (CPU), scikit-learn and SciPy, and the entries' PyTorch code lines
 # (tests/site/test_code_lines.py): torch, scipy, jax (for the SciPy and JAX names in entries' aliases),
