@@ -60,3 +60,18 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+def watched_page(context):
+    """A page whose page errors, console errors and dialogs land in ``page.problems``."""
+    p = context.new_page()
+    p.problems = []
+    p.on("pageerror", lambda err: p.problems.append(f"page error: {err}"))
+    p.on("console", lambda msg: p.problems.append(f"console: {msg.text}") if msg.type == "error" else None)
+
+    def dialog(d):
+        p.problems.append(f"dialog: {d.message}")
+        d.dismiss()
+
+    p.on("dialog", dialog)
+    return p

@@ -674,7 +674,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _browser_run(seed: int, n: int) -> bool:
-    from browser import chromium, serve
+    from browser import chromium, serve, watched_page
     from conftest import mkdocs_build
 
     with tempfile.TemporaryDirectory(prefix="fuzz-site-") as tmp:
@@ -694,21 +694,6 @@ def _browser_run(seed: int, n: int) -> bool:
         for c, problems in bad[:50]:
             print(f"  {c.name()}: {c.tex[:160]!r}\n    " + "\n    ".join(problems))
         return bool(bad)
-
-
-def watched_page(context):
-    """A page whose page errors, console errors and dialogs land in ``page.problems``."""
-    p = context.new_page()
-    p.problems = []
-    p.on("pageerror", lambda err: p.problems.append(f"page error: {err}"))
-    p.on("console", lambda msg: p.problems.append(f"console: {msg.text}") if msg.type == "error" else None)
-
-    def dialog(d):
-        p.problems.append(f"dialog: {d.message}")
-        d.dismiss()
-
-    p.on("dialog", dialog)
-    return p
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from urllib.parse import quote
 import pytest
 from read_driver import load_formulas, read, score
 
+from browser import watched_page
 from conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -20,16 +21,7 @@ KATEX_VERSION = "0.16.47"
 def page(browser, base_url):
     """One page for the module; page errors, console errors and dialogs are collected."""
     context = browser.new_context()
-    p = context.new_page()
-    p.problems = []
-    p.on("pageerror", lambda err: p.problems.append(f"page error: {err}"))
-    p.on("console", lambda msg: p.problems.append(f"console: {msg.text}") if msg.type == "error" else None)
-
-    def dialog(d):
-        p.problems.append(f"dialog: {d.message}")
-        d.dismiss()
-
-    p.on("dialog", dialog)
+    p = watched_page(context)
     yield p
     context.close()
 

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 import reader_fuzz as fuzz
 
+from browser import watched_page
 from conftest import ROOT
 from notation_site import node
 
@@ -188,7 +189,7 @@ process.stdout.write(JSON.stringify(JSON.parse(process.argv[3]).map(render)));
 @pytest.fixture(scope="module")
 def page(browser):
     context = browser.new_context()
-    yield fuzz.watched_page(context)
+    yield watched_page(context)
     context.close()
 
 
