@@ -157,6 +157,24 @@ def test_logistic_regression_is_a_stationary_point_by_finite_differences():
         assert _penalised_bce(theta + 1e-3 * rng.normal(size=theta.size), X, y, lam) > base
 
 
+def test_logistic_regression_with_a_duplicated_feature_and_a_penalty_has_one_minimum():
+    # the logistic-regression entry: without a penalty, (w₁, w₂) and (w₁ + t, w₂ − t) give the same
+    # scores for a duplicated column, a line of minimisers; the penalty picks the point with w₁ = w₂,
+    # where λ/2 (w₁² + w₂²) = (λ/2)/2 (w₁ + w₂)², the fit of the single column with λ/2
+    x = np.array([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0])
+    y = np.array([0, 0, 1, 0, 1, 0, 1, 1])
+    lam = 0.4
+    twice = logistic_regression(np.column_stack([x, x]), y, lam)
+    once = logistic_regression(x[:, None], y, lam / 2)
+    np.testing.assert_allclose(twice.w, [once.w[0] / 2] * 2, rtol=1e-10)
+    assert twice.b == pytest.approx(once.b, rel=1e-10)
+    theta = np.r_[twice.w, twice.b]
+    t = np.array([0.3, -0.3, 0.0])  # along the line: the loss is the same, only the penalty rises
+    X2 = np.column_stack([x, x])
+    assert _penalised_bce(theta + t, X2, y, 0.0) == pytest.approx(_penalised_bce(theta, X2, y, 0.0), rel=1e-12)
+    assert _penalised_bce(theta + t, X2, y, lam) > _penalised_bce(theta, X2, y, lam)
+
+
 def test_logistic_regression_refuses_no_penalty_and_bad_labels():
     with pytest.raises(ValueError, match="lam must be > 0"):
         logistic_regression([[0.0], [1.0]], [0, 1], 0.0)
