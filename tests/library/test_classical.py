@@ -124,6 +124,17 @@ def test_lasso_satisfies_its_optimality_conditions():
     assert np.any(w == 0)  # this λ sets at least one weight to exactly 0
 
 
+def test_lasso_with_orthonormal_columns_is_the_soft_threshold_of_least_squares():
+    # the regularisation entry: for XᵀX = I the lasso has a closed form, S(ŵ_j, λ/2) (Tibshirani 1996)
+    Q, _ = np.linalg.qr(rng.normal(size=(12, 4)))
+    y = Q @ np.array([3.0, -0.4, 0.2, -2.0]) + 0.1 * rng.normal(size=12)
+    ols = Q.T @ y  # the least-squares weights when XᵀX = I
+    for lam in (0.5, 1.0, 5.0):
+        w, b = lasso_regression(Q, y, lam, fit_intercept=False)
+        np.testing.assert_allclose(w, soft_threshold(ols, lam / 2), atol=1e-10)
+    assert np.sum(lasso_regression(Q, y, 1.0, fit_intercept=False)[0] == 0) == 2  # |ŵ| < ½ for two weights
+
+
 def test_lasso_with_no_penalty_is_least_squares_and_a_huge_one_keeps_only_the_bias():
     X, y = _data()
     np.testing.assert_allclose(lasso_regression(X, y, 0.0)[0], least_squares(X, y)[0], atol=1e-8)

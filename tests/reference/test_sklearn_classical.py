@@ -101,6 +101,27 @@ def test_logistic_regression_c_is_one_over_lambda(sklearn):
         np.testing.assert_allclose(nt.sigmoid(scores), lr.predict_proba(X)[:, 1], atol=1e-7)
 
 
+def test_logistic_regression_c_is_one_over_two_lambda_for_the_penalty_lambda_w_squared(sklearn):
+    # the regularisation entry: C Σℓ + ½‖w‖² has the minimiser of Σℓ + λ‖w‖² when C = 1/(2λ)
+    local = np.random.default_rng(17)  # its own generator: the module's rng feeds the tests below
+    X = local.normal(size=(40, 2))
+    y = (X @ [1.0, -1.5] + local.normal(size=40) > 0).astype(int)
+    lam = 10.0
+    lr = sklearn.linear_model.LogisticRegression(C=1 / (2 * lam), tol=1e-12, max_iter=100_000).fit(X, y)
+
+    def objective(theta):  # Σℓ + λ‖w‖², the penalty as the regularisation entry writes it
+        s = X @ theta[:2] + theta[2]
+        return np.sum(np.logaddexp(0, s) - y * s) + lam * theta[:2] @ theta[:2]
+
+    theta = np.r_[lr.coef_[0], lr.intercept_[0]]
+    h = 1e-6
+    for k in range(3):
+        e = np.eye(3)[k] * h
+        assert abs(objective(theta + e) - objective(theta - e)) / (2 * h) < 1e-5
+    other = sklearn.linear_model.LogisticRegression(C=1 / lam, tol=1e-12, max_iter=100_000).fit(X, y)
+    assert not np.allclose(other.coef_, lr.coef_, atol=1e-3)  # C = 1/λ would be the penalty (λ/2)‖w‖²
+
+
 def test_the_logistic_regression_entry_example_matches_scikit_learn(sklearn):
     hours = np.array([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])[:, None]
     passed = np.array([0, 0, 0, 1, 0, 1, 0, 1, 1, 1])

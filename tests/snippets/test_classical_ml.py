@@ -86,7 +86,7 @@ def test_ridge_lasso_shrinkage_ridge_keeps_every_weight_lasso_zeros_some():
     assert lasso[1][2:] == [0.0, 0.0] and lasso[3] == [0.0, 0.0, 0.0, 0.0]
     assert fact(out, "ridge at") == "0" and fact(out, "lasso at") == "2"
     assert num(fact(out, "Ridge(alpha")) == 10 and close(num(fact(out, "Lasso(alpha")), 10 / 24, 3)
-    assert num(fact(out, "LogisticRegression")) == 0.1
+    assert num(fact(out, "LogisticRegression")) == 0.05  # C = 1/(2λ) for the penalty λ‖w‖², λ = 10
 
 
 # ---------------------------------------------------------------- distance-metrics
