@@ -200,6 +200,17 @@ def test_rbf_gamma_is_one_over_two_sigma_squared_and_the_polynomial_kernel(sklea
     np.testing.assert_allclose(nt.polynomial_kernel(X, Y, 3, 1.0), pairwise.polynomial_kernel(X, Y, degree=3, gamma=1.0, coef0=1.0), atol=1e-12)
 
 
+def test_gaussian_process_regressor_adds_a_jitter_of_1e_10_to_the_diagonal_by_default(sklearn):
+    # the kernels entry: alpha, "Value added to the diagonal of the kernel matrix during fitting"
+    gp = _import("sklearn.gaussian_process")
+    assert gp.GaussianProcessRegressor().alpha == 1e-10
+    x = np.linspace(0, 1, 50)[:, None]
+    y = np.sin(3 * x[:, 0])
+    fit = gp.GaussianProcessRegressor(kernel=gp.kernels.RBF(1.0), optimizer=None).fit(x, y)
+    K = nt.rbf_kernel(x, sigma=1.0) + 1e-10 * np.eye(50)
+    np.testing.assert_allclose(fit.L_ @ fit.L_.T, K, atol=1e-12)  # the Cholesky factor of K + 1e-10 I
+
+
 def test_kmeans_objective_is_inertia_for_the_same_centres(sklearn):
     X = np.array([[1.0, 1.0], [1.5, 2.0], [2.0, 1.0], [1.0, 1.5], [5.0, 5.0], [6.0, 5.5], [5.5, 6.0], [9.0, 1.0], [9.5, 2.0], [8.5, 1.5]])
     run = nt.kmeans(X, X[:3])  # the entry's example

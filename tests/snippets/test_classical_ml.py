@@ -128,6 +128,16 @@ def test_kernel_gram_matrix_entries_psd_and_the_kernel_trick():
     bad = sorted(np.linalg.eigvalsh(-np.array([[_sq(a, b) for b in X] for a in X])), reverse=True)
     printed = vector(fact(out, "not a kernel"))
     assert all(close(a, b, 3) for a, b in zip(printed, bad)) and printed[-1] < 0
+    # the valid kernel on 50 close points: exact eigenvalues are positive but far below rounding,
+    # so float64 shows one below 0, tiny against N ε λ_max; the jitter lifts them all to about 1e-10
+    x = np.linspace(0, 1, 50)
+    K50 = np.exp(-((x[:, None] - x[None, :]) ** 2) / 2)
+    lam_max = np.linalg.eigvalsh(K50)[-1]
+    scale = num(fact(out, "rounding scale"))
+    assert scale == float(f"{50 * np.finfo(float).eps * lam_max:.1e}")
+    smallest = num(fact(out, "50 points spread"))
+    assert -scale < smallest < 0
+    assert 0.99e-10 <= num(fact(out, "to the diagonal")) <= 1.01e-10
 
 
 # ---------------------------------------------------------------- svm-hinge
