@@ -10,7 +10,8 @@ A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) 
 - ``torch.multinomial`` drawing without replacement by default (``categorical``);
 - what ``backward()`` and indexing accept of a 0-d tensor (``scalar``);
 - ``torch.normal`` taking the std and needing ``size=`` with floats (``normal-distribution``);
-- ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``).
+- ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``);
+- ``torch.cdist`` using the matrix product only above 25 rows, by default (``distance-metrics``).
 """
 
 from __future__ import annotations
@@ -266,3 +267,12 @@ def test_torch_sigmoid_rounds_to_one_where_the_library_does_before_a_correctly_r
         ours = nt.sigmoid(np.array([last_below, first_one], dtype=np_dtype)).tolist()
         assert theirs == ours and theirs[0] < 1.0 and theirs[1] == 1.0
     assert np.float32(1 / (1 + math.exp(-17.0))) == np.float32(1 - 2.0**-24)
+
+
+def test_cdist_uses_the_matrix_product_only_above_25_rows_by_default(torch):
+    # the distance-metrics entry: the expansion's rounding shows on the diagonal from 26 rows on
+    far = torch.from_numpy(1000 + np.random.default_rng(0).normal(size=(200, 5)))
+    assert torch.cdist(far[:25], far[:25]).diagonal().abs().max().item() == 0  # differences, directly
+    assert torch.cdist(far[:26], far[:26]).diagonal().abs().max().item() > 1e-6  # ‖x‖² − 2xyᵀ + ‖y‖²
+    direct = torch.cdist(far[:26], far[:26], compute_mode="donot_use_mm_for_euclid_dist")
+    assert direct.diagonal().abs().max().item() == 0

@@ -181,6 +181,23 @@ def test_distances_match_cdist(scipy_distance):
     np.testing.assert_allclose(nt.pairwise_sq_distances(X, Y), scipy_distance.cdist(X, Y, "sqeuclidean"), atol=1e-12)
 
 
+def test_euclidean_distances_zeroes_the_diagonal_the_expansion_gets_wrong(sklearn):
+    # the distance-metrics entry: with Y = X the expansion leaves D_ii > 0 near 1000, scikit-learn sets 0
+    far = 1000 + np.random.default_rng(0).normal(size=(200, 5))
+    assert np.diag(nt.pairwise_distances(far)).max() > 1e-6
+    assert np.all(np.diag(sklearn.metrics.pairwise.euclidean_distances(far)) == 0)
+    assert np.diag(sklearn.metrics.pairwise.euclidean_distances(far, far.copy())).max() > 1e-6  # only when Y is X
+
+
+def test_kneighbors_classifier_builds_a_tree_by_default_on_low_dimensional_data(sklearn):
+    # the distance-metrics entry: algorithm="auto" need not compute a whole row of D per query
+    _import("sklearn.neighbors")
+    local = np.random.default_rng(3)
+    Z = local.normal(size=(200, 2))
+    knn = sklearn.neighbors.KNeighborsClassifier(n_neighbors=3).fit(Z, (Z[:, 0] > 0).astype(int))
+    assert knn.algorithm == "auto" and knn._fit_method in ("kd_tree", "ball_tree")
+
+
 def test_knn_matches_kneighbors_classifier(sklearn):
     _import("sklearn.neighbors")
     X = rng.normal(size=(30, 2))

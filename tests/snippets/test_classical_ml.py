@@ -108,6 +108,12 @@ def test_pairwise_distances_knn_matrix_query_and_vote():
     assert fact(out, "three nearest") == ", ".join(f"\\mathbf{{x}}_{i + 1} ({'red' if i < 3 else 'blue'})" for i in order)
     assert fact(out, "vote") == "blue"
     assert fact(out, "cosine distance 0") == "\\mathbf{x}_1, \\mathbf{x}_4"
+    # rounding in the expansion, either way, of order ε‖x‖² ≈ 2.2e-16 × 5e6, and the square root of it
+    low, high = (num(v) for v in fact(out, "runs from").split(" to "))
+    size = np.finfo(float).eps * 5 * 1003**2
+    assert -10 * size < low < 0 < high < 10 * size
+    largest = num(fact(out, "after clipping"))
+    assert 1e-6 < largest and close(largest, math.sqrt(high), 5)
 
 
 # ---------------------------------------------------------------- kernels
