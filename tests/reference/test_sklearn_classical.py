@@ -332,6 +332,19 @@ def test_roc_curve_and_auc_match_sklearn_metrics(sklearn):
     assert nt.auc_trapezoid(fpr, tpr) == pytest.approx(m.auc(sk_fpr, sk_tpr))
 
 
+def test_roc_curve_drops_collinear_corners_by_default(sklearn):
+    # the roc-auc entry: drop_intermediate=True by default returns fewer thresholds than the sweep
+    scores = np.array([0.95, 0.85, 0.80, 0.70, 0.55, 0.50, 0.40, 0.30, 0.20, 0.10])
+    y = np.array([1, 1, 0, 1, 1, 0, 0, 1, 0, 0])
+    fpr, tpr, thr = nt.roc_curve(scores, y)
+    every = sklearn.metrics.roc_curve(y, scores, drop_intermediate=False)
+    default = sklearn.metrics.roc_curve(y, scores)
+    np.testing.assert_array_equal(every[2], thr)
+    assert len(default[2]) < len(thr) and default[2][0] == np.inf
+    assert set(default[2]) < set(thr)  # the kept corners are the sweep's, with the same area
+    assert sklearn.metrics.auc(default[0], default[1]) == pytest.approx(nt.auc_trapezoid(fpr, tpr))
+
+
 def test_the_best_split_and_its_impurities_match_a_decision_stump(sklearn):
     temperature = np.array([12.0, 14.0, 15.0, 18.0, 20.0, 21.0, 23.0, 25.0, 27.0, 30.0])
     played = np.array([0, 0, 0, 1, 1, 1, 0, 1, 1, 1])

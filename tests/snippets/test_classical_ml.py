@@ -328,6 +328,12 @@ def test_roc_auc_two_ways_points_and_area_from_the_pairs():
     assert num(fact(out, "trapezoids")) == num(fact(out, "P(s^{+} > s^{-})")) == round(right / 25, 2)
     assert num(fact(out, "reversed")) == round(1 - right / 25, 2)
     assert "<svg" in out and "area under it is 0.80" in out
+    # the logits are in order (AUC 1); in float64 1/(1 + e^{−z}) is exactly 1 for z ≥ 38 (e^{−38} < ε/2),
+    # so the two positives tie the negative at 38: AUC = (½ + ½ + 1 + 1)/4
+    assert math.exp(-38) < np.finfo(float).eps / 2 < math.exp(-1)
+    assert num(fact(out, "labels (1, 0, 1, 0)")) == 1.0
+    assert vector(fact(out, "sigmoids in float64")) == [1.0, 1.0, 1.0, round(1 / (1 + math.exp(-1)), 2)]
+    assert num(fact(out, "3 of them exactly 1.0")) == 0.75
 
 
 # ---------------------------------------------------------------- impurity-information-gain
