@@ -5,7 +5,7 @@ rounding on 200 rows near 1000, where the diagonal of D should be 0."""
 import numpy as np
 
 from notation import knn_predict, pairwise_distances, pairwise_sq_distances
-from notation.render import facts, sci, table
+from notation.render import facts, note, sci, table
 
 X = np.array([[1.0, 1.0], [2.0, 1.0], [1.0, 3.0], [4.0, 4.0], [5.0, 3.0], [6.0, 5.0]])
 labels = np.array(["red", "red", "red", "blue", "blue", "blue"])
@@ -37,13 +37,14 @@ print(
     )
 )
 far = 1000 + np.random.default_rng(0).normal(size=(200, 5))  # 200 rows of 5 features near 1000, float64
-expanded = (far**2).sum(1)[:, None] - 2 * far @ far.T + (far**2).sum(1)[None, :]  # the code line before clipping
-diagonal = np.diag(pairwise_distances(far))  # after clipping at 0 and the square root
+expanded = np.diag((far**2).sum(1)[:, None] - 2 * far @ far.T + (far**2).sum(1)[None, :])  # the code line, not clipped
+print(note("Rounding in the expansion: 200 rows of 5 features near 1000 in float64, where the diagonal of $D$ is 0 in exact arithmetic."))
 print(
     facts(
         {
-            "200 rows near 1000: the diagonal of $\\lVert \\mathbf{x} \\rVert^2 - 2\\mathbf{x}\\mathbf{y}^\\top + \\lVert \\mathbf{y} \\rVert^2$, 0 in exact arithmetic, runs from": f"{sci(np.diag(expanded).min(), 2)} to {sci(np.diag(expanded).max(), 2)}",
-            "the largest $D_{ii}$ after clipping at 0 and the square root": sci(diagonal.max(), 2),
+            "smallest $D^2_{ii}$ from the expansion": sci(expanded.min(), 2),
+            "largest $D^2_{ii}$ from the expansion": sci(expanded.max(), 2),
+            "largest $D_{ii}$ after the clip and the square root": sci(np.diag(pairwise_distances(far)).max(), 2),
         },
         precision=3,
     )
