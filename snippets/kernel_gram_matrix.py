@@ -26,9 +26,9 @@ print(
             "$\\varphi(\\mathbf{x}) = (x_1^2, \\sqrt{2}x_1x_2, x_2^2)$ for $\\mathbf{x}_4 = (2, 2)$": phi[3],
             "largest gap between $(\\mathbf{x} \\cdot \\mathbf{x}')^2$ and $\\varphi(\\mathbf{x}) \\cdot \\varphi(\\mathbf{x}')$ over all pairs": float(np.abs(polynomial_kernel(X, degree=2) - phi @ phi.T).max()),
             "eigenvalues of $-\\lVert \\mathbf{x}_i - \\mathbf{x}_j \\rVert^2$ (one is negative: not a kernel)": eigenvalues(not_a_kernel),
-            "smallest eigenvalue in float64, RBF kernel on 50 points spread over $[0, 1]$, $\\sigma = 1$": sci(lam_close[-1], 2),
-            "float64's rounding scale for that matrix, $N \\varepsilon \\lambda_{\\max}$": sci(50 * np.finfo(float).eps * lam_close[0], 2),
-            f"smallest eigenvalue after adding {sci(jitter, 1)} to the diagonal": sci(symmetric_eigen(close + jitter * np.eye(50)).values[-1], 2),
+            "smallest eigenvalue, 50 points in $[0, 1]$, $\\sigma = 1$ (float64)": sci(lam_close[-1], 2),
+            "float64's rounding scale there, $N \\varepsilon \\lambda_{\\max}$": sci(50 * np.finfo(float).eps * lam_close[0], 2),
+            f"the same after adding {sci(jitter, 1)} to the diagonal": sci(symmetric_eigen(close + jitter * np.eye(50)).values[-1], 2),
         },
         precision=3,
     )

@@ -109,10 +109,10 @@ def test_pairwise_distances_knn_matrix_query_and_vote():
     assert fact(out, "vote") == "blue"
     assert fact(out, "cosine distance 0") == "\\mathbf{x}_1, \\mathbf{x}_4"
     # rounding in the expansion, either way, of order ε‖x‖² ≈ 2.2e-16 × 5e6, and the square root of it
-    low, high = (num(v) for v in fact(out, "runs from").split(" to "))
+    low, high = num(fact(out, "smallest D^2_{ii}")), num(fact(out, "largest D^2_{ii}"))
     size = np.finfo(float).eps * 5 * 1003**2
     assert -10 * size < low < 0 < high < 10 * size
-    largest = num(fact(out, "after clipping"))
+    largest = num(fact(out, "after the clip"))
     assert 1e-6 < largest and close(largest, math.sqrt(high), 5)
 
 
@@ -141,7 +141,7 @@ def test_kernel_gram_matrix_entries_psd_and_the_kernel_trick():
     lam_max = np.linalg.eigvalsh(K50)[-1]
     scale = num(fact(out, "rounding scale"))
     assert scale == float(f"{50 * np.finfo(float).eps * lam_max:.1e}")
-    smallest = num(fact(out, "50 points spread"))
+    smallest = num(fact(out, "50 points in"))
     assert -scale < smallest < 0
     assert 0.99e-10 <= num(fact(out, "to the diagonal")) <= 1.01e-10
 
