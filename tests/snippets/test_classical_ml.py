@@ -223,6 +223,7 @@ def test_pca_explained_variance_agrees_with_the_covariance_and_sums_to_one():
     S = [[sum((X[i, a] - mean[a]) * (X[i, b] - mean[b]) for i in range(n)) / (n - 1) for b in range(3)] for a in range(3)]
     lam = sorted(np.linalg.eigvalsh(np.array(S)), reverse=True)
     rows = [nums(r) for r in t.rows.values()]
+    assert list(t.rows) == ["\\mathbf{w}_1", "\\mathbf{w}_2", "\\mathbf{w}_3"]  # one direction per row
     assert all(close(r[3], l, 3) for r, l in zip(rows, lam))
     assert all(close(r[4], l / sum(lam), 3) for r, l in zip(rows, lam))
     for r, l in zip(rows, lam):  # each printed direction is an eigenvector of S for its eigenvalue
