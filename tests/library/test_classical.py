@@ -376,6 +376,21 @@ def test_gaussian_log_pdf_and_mixture_match_the_closed_form_density():
         gmm_log_likelihood(X, [0.5, 0.6], *PARAMS[1:])
 
 
+def test_responsibilities_harden_to_the_nearest_centre_as_a_shared_covariance_shrinks():
+    # the gaussian-mixture entry: with covariances εI and ε → 0 the responsibilities are 0/1 for the nearest
+    # centre whatever the weights; at ε = 1 the argmax follows ‖x − μ_k‖² − 2ε log π_k instead
+    means = np.array([[0.0, 0.0], [2.0, 0.0]])
+    weights = np.array([0.9, 0.1])
+    X = np.array([[1.2, 0.0], [0.5, 0.3], [2.5, 0.0]])
+    sq = ((X[:, None, :] - means[None]) ** 2).sum(-1)
+    nearest = np.argmin(sq, axis=1)
+    assert nearest.tolist() == [1, 0, 1]
+    sharp = gmm_responsibilities(X, weights, means, [1e-3 * np.eye(2)] * 2)
+    np.testing.assert_allclose(sharp, np.eye(2)[nearest], atol=1e-12)
+    wide = gmm_responsibilities(X, weights, means, [np.eye(2)] * 2)
+    assert np.argmax(wide, axis=1).tolist() == np.argmin(sq - 2 * np.log(weights), axis=1).tolist() == [0, 0, 1]
+
+
 def test_em_never_lowers_the_log_likelihood_and_its_m_step_is_the_weighted_mle():
     X = np.vstack([rng.normal(size=(15, 2)), rng.normal(size=(15, 2)) + [4.0, 2.0]])
     params = PARAMS
