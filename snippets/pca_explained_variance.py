@@ -25,12 +25,12 @@ X1 = pca(X, k=1).scores[:, 0]
 print(
     facts(
         {
-            "eigenvalues of the covariance matrix $\\Sigma$, largest first": lam,
-            "largest gap between eigenvectors of $\\Sigma$ and $W$'s columns, after matching signs": float(np.abs(np.abs(V) - np.abs(fit.components)).max()),
-            "first eigenvector of $\\Sigma$ from np.linalg.eigh (its sign may differ)": V[:, 0],
+            "eigenvalues of $\\Sigma$, largest first": lam,
+            "gap from $W$ to eigh's, signs matched": float(np.abs(np.abs(V) - np.abs(fit.components)).max()),
+            "$\\mathbf{w}_1$ from np.linalg.eigh (either sign)": V[:, 0],
             "share kept by $k = 1$": float(fit.explained_variance_ratio[0]),
-            "$\\tilde{X} = (X - \\bar{\\mathbf{x}}) W_1$, ten numbers": X1,
-            "their variance, equal to $\\lambda_1$": float(X1.var(ddof=1)),
+            "scores $(X - \\bar{\\mathbf{x}}) W_1$": X1,
+            "their variance ($= \\lambda_1$)": float(X1.var(ddof=1)),
         },
         precision=3,
     )

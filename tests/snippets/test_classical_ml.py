@@ -231,10 +231,10 @@ def test_pca_explained_variance_agrees_with_the_covariance_and_sums_to_one():
         assert np.allclose(np.array(S) @ w, l * w, atol=5e-3) and abs(np.linalg.norm(w) - 1) < 2e-3
         assert w[np.argmax(np.abs(w))] > 0  # the sign rule
     assert all(close(a, b, 3) for a, b in zip(vector(fact(out, "largest first")), lam))
-    assert num(fact(out, "after matching signs")) == 0
+    assert num(fact(out, "signs matched")) == 0
     assert close(num(fact(out, "share kept")), lam[0] / sum(lam), 3)
-    scores = vector(fact(out, "ten numbers"))
-    assert abs(sum(scores)) < 5e-3 and close(num(fact(out, "equal to")), lam[0], 3)
+    scores = vector(fact(out, "scores"))
+    assert abs(sum(scores)) < 5e-3 and close(num(fact(out, "their variance")), lam[0], 3)
 
 
 # ---------------------------------------------------------------- gaussian-mixture
