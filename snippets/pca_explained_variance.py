@@ -14,10 +14,10 @@ fit = pca(X, k=3)
 print(
     table(
         np.column_stack([fit.components.T, fit.explained_variance, fit.explained_variance_ratio]),
-        row_labels=[f"component {j}" for j in range(1, 4)],
-        col_labels=["$w_1$", "$w_2$", "$w_3$", "variance $\\lambda_j$", "share $\\lambda_j / \\sum_l \\lambda_l$"],
+        row_labels=[f"$\\mathbf{{w}}_{j}$" for j in range(1, 4)],
+        col_labels=["along $x_1$", "along $x_2$", "along $x_3$", "variance $\\lambda_j$", "share $\\lambda_j / \\sum_l \\lambda_l$"],
         precision=3,
-        caption="Principal directions (the columns of $W$, shown as rows) of ten points in $\\mathbb{R}^3$",
+        caption="Principal directions of ten points in $\\mathbb{R}^3$, one per row (the columns of $W$), by their coordinates",
     )
 )
 lam, V = symmetric_eigen(covariance_matrix(X))  # eigenvalues largest first
@@ -25,12 +25,12 @@ X1 = pca(X, k=1).scores[:, 0]
 print(
     facts(
         {
-            "eigenvalues of the covariance matrix $\\Sigma$, largest first": lam,
-            "largest gap between eigenvectors of $\\Sigma$ and the columns of $W$, after matching signs": float(np.abs(np.abs(V) - np.abs(fit.components)).max()),
-            "the first eigenvector of $\\Sigma$, as np.linalg.eigh returns it (a sign may differ)": V[:, 0],
+            "eigenvalues of $\\Sigma$, largest first": lam,
+            "gap from $W$ to eigh's, signs matched": float(np.abs(np.abs(V) - np.abs(fit.components)).max()),
+            "$\\mathbf{w}_1$ from np.linalg.eigh (either sign)": V[:, 0],
             "share kept by $k = 1$": float(fit.explained_variance_ratio[0]),
-            "$\\tilde{X} = (X - \\bar{\\mathbf{x}}) W_1$, ten numbers": X1,
-            "their variance, equal to $\\lambda_1$": float(X1.var(ddof=1)),
+            "scores $(X - \\bar{\\mathbf{x}}) W_1$": X1,
+            "their variance ($= \\lambda_1$)": float(X1.var(ddof=1)),
         },
         precision=3,
     )

@@ -37,7 +37,7 @@ print(
             "$\\lVert \\mathbf{w} \\rVert_2$ of ridge as $\\lambda$ grows": np.linalg.norm(W[:4], axis=1),
             f"$\\lambda = {lam:g}$ is Ridge(alpha=…)": lam,
             f"$\\lambda = {lam:g}$ is Lasso(alpha=$\\lambda / (2N)$) with $N = {N}$": lam / (2 * N),
-            f"$\\lambda = {lam:g}$ is LogisticRegression(C=$1/\\lambda$) (summed loss, penalty $\\frac{{\\lambda}}{{2}}\\lVert \\mathbf{{w}} \\rVert_2^2$)": 1 / lam,
+            f"$\\lambda = {lam:g}$ is LogisticRegression(C=$1/(2\\lambda)$), for $\\lambda\\lVert \\mathbf{{w}} \\rVert_2^2$": 1 / (2 * lam),
         },
         precision=3,
     )

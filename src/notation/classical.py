@@ -287,7 +287,8 @@ def _pair_of_tables(X: ArrayLike, Y: ArrayLike | None) -> tuple[FloatArray, Floa
 def pairwise_sq_distances(X: ArrayLike, Y: ArrayLike | None = None) -> FloatArray:
     """``D²_{ij} = ‖x_i‖² − 2 x_i y_jᵀ + ‖y_j‖²``: every squared Euclidean distance with one matrix product.
 
-    Rounding can leave a tiny negative where two rows coincide; it is clipped to 0.
+    Rounding, of order ε‖x‖², goes either way where two rows nearly coincide: a negative is
+    clipped to 0, a positive stays (for rows near 1000 the diagonal is not exactly 0).
 
     >>> pairwise_sq_distances([[0.0, 0.0], [3.0, 4.0]]).tolist()
     [[0.0, 25.0], [25.0, 0.0]]

@@ -124,6 +124,17 @@ def test_lasso_satisfies_its_optimality_conditions():
     assert np.any(w == 0)  # this λ sets at least one weight to exactly 0
 
 
+def test_lasso_with_orthonormal_columns_is_the_soft_threshold_of_least_squares():
+    # the regularisation entry: for XᵀX = I the lasso has a closed form, S(ŵ_j, λ/2) (Tibshirani 1996)
+    Q, _ = np.linalg.qr(rng.normal(size=(12, 4)))
+    y = Q @ np.array([3.0, -0.4, 0.2, -2.0]) + 0.1 * rng.normal(size=12)
+    ols = Q.T @ y  # the least-squares weights when XᵀX = I
+    for lam in (0.5, 1.0, 5.0):
+        w, b = lasso_regression(Q, y, lam, fit_intercept=False)
+        np.testing.assert_allclose(w, soft_threshold(ols, lam / 2), atol=1e-10)
+    assert np.sum(lasso_regression(Q, y, 1.0, fit_intercept=False)[0] == 0) == 2  # |ŵ| < ½ for two weights
+
+
 def test_lasso_with_no_penalty_is_least_squares_and_a_huge_one_keeps_only_the_bias():
     X, y = _data()
     np.testing.assert_allclose(lasso_regression(X, y, 0.0)[0], least_squares(X, y)[0], atol=1e-8)
@@ -155,6 +166,24 @@ def test_logistic_regression_is_a_stationary_point_by_finite_differences():
     base = _penalised_bce(theta, X, y, lam)
     for _ in range(20):
         assert _penalised_bce(theta + 1e-3 * rng.normal(size=theta.size), X, y, lam) > base
+
+
+def test_logistic_regression_with_a_duplicated_feature_and_a_penalty_has_one_minimum():
+    # the logistic-regression entry: without a penalty, (w₁, w₂) and (w₁ + t, w₂ − t) give the same
+    # scores for a duplicated column, a line of minimisers; the penalty picks the point with w₁ = w₂,
+    # where λ/2 (w₁² + w₂²) = (λ/2)/2 (w₁ + w₂)², the fit of the single column with λ/2
+    x = np.array([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0])
+    y = np.array([0, 0, 1, 0, 1, 0, 1, 1])
+    lam = 0.4
+    twice = logistic_regression(np.column_stack([x, x]), y, lam)
+    once = logistic_regression(x[:, None], y, lam / 2)
+    np.testing.assert_allclose(twice.w, [once.w[0] / 2] * 2, rtol=1e-10)
+    assert twice.b == pytest.approx(once.b, rel=1e-10)
+    theta = np.r_[twice.w, twice.b]
+    t = np.array([0.3, -0.3, 0.0])  # along the line: the loss is the same, only the penalty rises
+    X2 = np.column_stack([x, x])
+    assert _penalised_bce(theta + t, X2, y, 0.0) == pytest.approx(_penalised_bce(theta, X2, y, 0.0), rel=1e-12)
+    assert _penalised_bce(theta + t, X2, y, lam) > _penalised_bce(theta, X2, y, lam)
 
 
 def test_logistic_regression_refuses_no_penalty_and_bad_labels():
@@ -345,6 +374,21 @@ def test_gaussian_log_pdf_and_mixture_match_the_closed_form_density():
         gaussian_log_pdf(X, [0.0, 0.0], [[1.0, 2.0], [2.0, 1.0]])
     with pytest.raises(ValueError, match="sum to 1"):
         gmm_log_likelihood(X, [0.5, 0.6], *PARAMS[1:])
+
+
+def test_responsibilities_harden_to_the_nearest_centre_as_a_shared_covariance_shrinks():
+    # the gaussian-mixture entry: with covariances εI and ε → 0 the responsibilities are 0/1 for the nearest
+    # centre whatever the weights; at ε = 1 the argmax follows ‖x − μ_k‖² − 2ε log π_k instead
+    means = np.array([[0.0, 0.0], [2.0, 0.0]])
+    weights = np.array([0.9, 0.1])
+    X = np.array([[1.2, 0.0], [0.5, 0.3], [2.5, 0.0]])
+    sq = ((X[:, None, :] - means[None]) ** 2).sum(-1)
+    nearest = np.argmin(sq, axis=1)
+    assert nearest.tolist() == [1, 0, 1]
+    sharp = gmm_responsibilities(X, weights, means, [1e-3 * np.eye(2)] * 2)
+    np.testing.assert_allclose(sharp, np.eye(2)[nearest], atol=1e-12)
+    wide = gmm_responsibilities(X, weights, means, [np.eye(2)] * 2)
+    assert np.argmax(wide, axis=1).tolist() == np.argmin(sq - 2 * np.log(weights), axis=1).tolist() == [0, 0, 1]
 
 
 def test_em_never_lowers_the_log_likelihood_and_its_m_step_is_the_weighted_mle():

@@ -12,6 +12,7 @@ A fully masked attention row: ``torch.softmax`` gives NaN (as the library does) 
 - ``torch.normal`` taking the std and needing ``size=`` with floats (``normal-distribution``);
 - ``LambdaLR`` multiplying the optimiser's own lr (``learning-rate``);
 - ``torch.remainder``, ``torch.fmod``, ``rounding_mode`` and ``torch.floor_divide`` (``floor-ceil-mod``).
+- ``torch.cdist`` using the matrix product only above 25 rows, by default (``distance-metrics``).
 """
 
 from __future__ import annotations
@@ -288,3 +289,12 @@ def test_torch_remainder_floors_and_fmod_truncates_like_python_and_c(torch):
     assert torch.remainder(torch.tensor(-7), 2).item() == 1 and torch.fmod(torch.tensor(-7), 2).item() == -1
     # a float remainder can round up to n itself, in torch as in Python: −1e-20 mod 2 = 2 − 1e-20, stored as 2.0
     assert torch.remainder(torch.tensor(-1e-20, dtype=torch.float64), 2.0).item() == -1e-20 % 2.0 == 2.0
+
+
+def test_cdist_uses_the_matrix_product_only_above_25_rows_by_default(torch):
+    # the distance-metrics entry: the expansion's rounding shows on the diagonal from 26 rows on
+    far = torch.from_numpy(1000 + np.random.default_rng(0).normal(size=(200, 5)))
+    assert torch.cdist(far[:25], far[:25]).diagonal().abs().max().item() == 0  # differences, directly
+    assert torch.cdist(far[:26], far[:26]).diagonal().abs().max().item() > 1e-6  # ‖x‖² − 2xyᵀ + ‖y‖²
+    direct = torch.cdist(far[:26], far[:26], compute_mode="donot_use_mm_for_euclid_dist")
+    assert direct.diagonal().abs().max().item() == 0

@@ -101,6 +101,27 @@ def test_logistic_regression_c_is_one_over_lambda(sklearn):
         np.testing.assert_allclose(nt.sigmoid(scores), lr.predict_proba(X)[:, 1], atol=1e-7)
 
 
+def test_logistic_regression_c_is_one_over_two_lambda_for_the_penalty_lambda_w_squared(sklearn):
+    # the regularisation entry: C Σℓ + ½‖w‖² has the minimiser of Σℓ + λ‖w‖² when C = 1/(2λ)
+    local = np.random.default_rng(17)  # its own generator: the module's rng feeds the tests below
+    X = local.normal(size=(40, 2))
+    y = (X @ [1.0, -1.5] + local.normal(size=40) > 0).astype(int)
+    lam = 10.0
+    lr = sklearn.linear_model.LogisticRegression(C=1 / (2 * lam), tol=1e-12, max_iter=100_000).fit(X, y)
+
+    def objective(theta):  # Σℓ + λ‖w‖², the penalty as the regularisation entry writes it
+        s = X @ theta[:2] + theta[2]
+        return np.sum(np.logaddexp(0, s) - y * s) + lam * theta[:2] @ theta[:2]
+
+    theta = np.r_[lr.coef_[0], lr.intercept_[0]]
+    h = 1e-6
+    for k in range(3):
+        e = np.eye(3)[k] * h
+        assert abs(objective(theta + e) - objective(theta - e)) / (2 * h) < 1e-5
+    other = sklearn.linear_model.LogisticRegression(C=1 / lam, tol=1e-12, max_iter=100_000).fit(X, y)
+    assert not np.allclose(other.coef_, lr.coef_, atol=1e-3)  # C = 1/λ would be the penalty (λ/2)‖w‖²
+
+
 def test_the_logistic_regression_entry_example_matches_scikit_learn(sklearn):
     hours = np.array([0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])[:, None]
     passed = np.array([0, 0, 0, 1, 0, 1, 0, 1, 1, 1])
@@ -160,6 +181,23 @@ def test_distances_match_cdist(scipy_distance):
     np.testing.assert_allclose(nt.pairwise_sq_distances(X, Y), scipy_distance.cdist(X, Y, "sqeuclidean"), atol=1e-12)
 
 
+def test_euclidean_distances_zeroes_the_diagonal_the_expansion_gets_wrong(sklearn):
+    # the distance-metrics entry: with Y = X the expansion leaves D_ii > 0 near 1000, scikit-learn sets 0
+    far = 1000 + np.random.default_rng(0).normal(size=(200, 5))
+    assert np.diag(nt.pairwise_distances(far)).max() > 1e-6
+    assert np.all(np.diag(sklearn.metrics.pairwise.euclidean_distances(far)) == 0)
+    assert np.diag(sklearn.metrics.pairwise.euclidean_distances(far, far.copy())).max() > 1e-6  # only when Y is X
+
+
+def test_kneighbors_classifier_builds_a_tree_by_default_on_low_dimensional_data(sklearn):
+    # the distance-metrics entry: algorithm="auto" need not compute a whole row of D per query
+    _import("sklearn.neighbors")
+    local = np.random.default_rng(3)
+    Z = local.normal(size=(200, 2))
+    knn = sklearn.neighbors.KNeighborsClassifier(n_neighbors=3).fit(Z, (Z[:, 0] > 0).astype(int))
+    assert knn.algorithm == "auto" and knn._fit_method in ("kd_tree", "ball_tree")
+
+
 def test_knn_matches_kneighbors_classifier(sklearn):
     _import("sklearn.neighbors")
     X = rng.normal(size=(30, 2))
@@ -177,6 +215,17 @@ def test_rbf_gamma_is_one_over_two_sigma_squared_and_the_polynomial_kernel(sklea
     # rbf_kernel's default gamma is 1/d: σ² = d/2
     np.testing.assert_allclose(pairwise.rbf_kernel(X, Y), nt.rbf_kernel(X, Y, sigma=np.sqrt(3 / 2)), atol=1e-14)
     np.testing.assert_allclose(nt.polynomial_kernel(X, Y, 3, 1.0), pairwise.polynomial_kernel(X, Y, degree=3, gamma=1.0, coef0=1.0), atol=1e-12)
+
+
+def test_gaussian_process_regressor_adds_a_jitter_of_1e_10_to_the_diagonal_by_default(sklearn):
+    # the kernels entry: alpha, "Value added to the diagonal of the kernel matrix during fitting"
+    gp = _import("sklearn.gaussian_process")
+    assert gp.GaussianProcessRegressor().alpha == 1e-10
+    x = np.linspace(0, 1, 50)[:, None]
+    y = np.sin(3 * x[:, 0])
+    fit = gp.GaussianProcessRegressor(kernel=gp.kernels.RBF(1.0), optimizer=None).fit(x, y)
+    K = nt.rbf_kernel(x, sigma=1.0) + 1e-10 * np.eye(50)
+    np.testing.assert_allclose(fit.L_ @ fit.L_.T, K, atol=1e-12)  # the Cholesky factor of K + 1e-10 I
 
 
 def test_kmeans_objective_is_inertia_for_the_same_centres(sklearn):
@@ -281,6 +330,19 @@ def test_roc_curve_and_auc_match_sklearn_metrics(sklearn):
     np.testing.assert_array_equal(thr, sk_thr)  # the first threshold is +inf in scikit-learn too
     assert nt.auc_pairs(s, y) == pytest.approx(m.roc_auc_score(y, s))
     assert nt.auc_trapezoid(fpr, tpr) == pytest.approx(m.auc(sk_fpr, sk_tpr))
+
+
+def test_roc_curve_drops_collinear_corners_by_default(sklearn):
+    # the roc-auc entry: drop_intermediate=True by default returns fewer thresholds than the sweep
+    scores = np.array([0.95, 0.85, 0.80, 0.70, 0.55, 0.50, 0.40, 0.30, 0.20, 0.10])
+    y = np.array([1, 1, 0, 1, 1, 0, 0, 1, 0, 0])
+    fpr, tpr, thr = nt.roc_curve(scores, y)
+    every = sklearn.metrics.roc_curve(y, scores, drop_intermediate=False)
+    default = sklearn.metrics.roc_curve(y, scores)
+    np.testing.assert_array_equal(every[2], thr)
+    assert len(default[2]) < len(thr) and default[2][0] == np.inf
+    assert set(default[2]) < set(thr)  # the kept corners are the sweep's, with the same area
+    assert sklearn.metrics.auc(default[0], default[1]) == pytest.approx(nt.auc_trapezoid(fpr, tpr))
 
 
 def test_the_best_split_and_its_impurities_match_a_decision_stump(sklearn):

@@ -86,7 +86,7 @@ def test_ridge_lasso_shrinkage_ridge_keeps_every_weight_lasso_zeros_some():
     assert lasso[1][2:] == [0.0, 0.0] and lasso[3] == [0.0, 0.0, 0.0, 0.0]
     assert fact(out, "ridge at") == "0" and fact(out, "lasso at") == "2"
     assert num(fact(out, "Ridge(alpha")) == 10 and close(num(fact(out, "Lasso(alpha")), 10 / 24, 3)
-    assert num(fact(out, "LogisticRegression")) == 0.1
+    assert num(fact(out, "LogisticRegression")) == 0.05  # C = 1/(2λ) for the penalty λ‖w‖², λ = 10
 
 
 # ---------------------------------------------------------------- distance-metrics
@@ -108,6 +108,12 @@ def test_pairwise_distances_knn_matrix_query_and_vote():
     assert fact(out, "three nearest") == ", ".join(f"\\mathbf{{x}}_{i + 1} ({'red' if i < 3 else 'blue'})" for i in order)
     assert fact(out, "vote") == "blue"
     assert fact(out, "cosine distance 0") == "\\mathbf{x}_1, \\mathbf{x}_4"
+    # rounding in the expansion, either way, of order ε‖x‖² ≈ 2.2e-16 × 5e6, and the square root of it
+    low, high = num(fact(out, "smallest D^2_{ii}")), num(fact(out, "largest D^2_{ii}"))
+    size = np.finfo(float).eps * 5 * 1003**2
+    assert -10 * size < low < 0 < high < 10 * size
+    largest = num(fact(out, "after the clip"))
+    assert 1e-6 < largest and close(largest, math.sqrt(high), 5)
 
 
 # ---------------------------------------------------------------- kernels
@@ -128,6 +134,16 @@ def test_kernel_gram_matrix_entries_psd_and_the_kernel_trick():
     bad = sorted(np.linalg.eigvalsh(-np.array([[_sq(a, b) for b in X] for a in X])), reverse=True)
     printed = vector(fact(out, "not a kernel"))
     assert all(close(a, b, 3) for a, b in zip(printed, bad)) and printed[-1] < 0
+    # the valid kernel on 50 close points: exact eigenvalues are positive but far below rounding,
+    # so float64 shows one below 0, tiny against N ε λ_max; the jitter lifts them all to about 1e-10
+    x = np.linspace(0, 1, 50)
+    K50 = np.exp(-((x[:, None] - x[None, :]) ** 2) / 2)
+    lam_max = np.linalg.eigvalsh(K50)[-1]
+    scale = num(fact(out, "rounding scale"))
+    assert scale == float(f"{50 * np.finfo(float).eps * lam_max:.1e}")
+    smallest = num(fact(out, "50 points in"))
+    assert -scale < smallest < 0
+    assert 0.99e-10 <= num(fact(out, "to the diagonal")) <= 1.01e-10
 
 
 # ---------------------------------------------------------------- svm-hinge
@@ -207,6 +223,7 @@ def test_pca_explained_variance_agrees_with_the_covariance_and_sums_to_one():
     S = [[sum((X[i, a] - mean[a]) * (X[i, b] - mean[b]) for i in range(n)) / (n - 1) for b in range(3)] for a in range(3)]
     lam = sorted(np.linalg.eigvalsh(np.array(S)), reverse=True)
     rows = [nums(r) for r in t.rows.values()]
+    assert list(t.rows) == ["\\mathbf{w}_1", "\\mathbf{w}_2", "\\mathbf{w}_3"]  # one direction per row
     assert all(close(r[3], l, 3) for r, l in zip(rows, lam))
     assert all(close(r[4], l / sum(lam), 3) for r, l in zip(rows, lam))
     for r, l in zip(rows, lam):  # each printed direction is an eigenvector of S for its eigenvalue
@@ -214,10 +231,10 @@ def test_pca_explained_variance_agrees_with_the_covariance_and_sums_to_one():
         assert np.allclose(np.array(S) @ w, l * w, atol=5e-3) and abs(np.linalg.norm(w) - 1) < 2e-3
         assert w[np.argmax(np.abs(w))] > 0  # the sign rule
     assert all(close(a, b, 3) for a, b in zip(vector(fact(out, "largest first")), lam))
-    assert num(fact(out, "after matching signs")) == 0
+    assert num(fact(out, "signs matched")) == 0
     assert close(num(fact(out, "share kept")), lam[0] / sum(lam), 3)
-    scores = vector(fact(out, "ten numbers"))
-    assert abs(sum(scores)) < 5e-3 and close(num(fact(out, "equal to")), lam[0], 3)
+    scores = vector(fact(out, "scores"))
+    assert abs(sum(scores)) < 5e-3 and close(num(fact(out, "their variance")), lam[0], 3)
 
 
 # ---------------------------------------------------------------- gaussian-mixture
@@ -312,6 +329,12 @@ def test_roc_auc_two_ways_points_and_area_from_the_pairs():
     assert num(fact(out, "trapezoids")) == num(fact(out, "P(s^{+} > s^{-})")) == round(right / 25, 2)
     assert num(fact(out, "reversed")) == round(1 - right / 25, 2)
     assert "<svg" in out and "area under it is 0.80" in out
+    # the logits are in order (AUC 1); in float64 1/(1 + e^{−z}) is exactly 1 for z ≥ 38 (e^{−38} < ε/2),
+    # so the two positives tie the negative at 38: AUC = (½ + ½ + 1 + 1)/4
+    assert math.exp(-38) < np.finfo(float).eps / 2 < math.exp(-1)
+    assert num(fact(out, "labels (1, 0, 1, 0)")) == 1.0
+    assert vector(fact(out, "sigmoids in float64")) == [1.0, 1.0, 1.0, round(1 / (1 + math.exp(-1)), 2)]
+    assert num(fact(out, "3 of them exactly 1.0")) == 0.75
 
 
 # ---------------------------------------------------------------- impurity-information-gain
