@@ -64,6 +64,17 @@ def _data(X: ArrayLike, y: ArrayLike | None = None) -> tuple[FloatArray, FloatAr
     return X_, y_
 
 
+def _centred(X: ArrayLike, y: ArrayLike, lam: float, fit_intercept: bool) -> tuple[FloatArray, FloatArray, FloatArray, float]:
+    """X and y less their means (none without an intercept), and the means: a penalised fit
+    solves for the weights on centred data and gets the intercept back from the means."""
+    X_, y_ = _data(X, y)
+    if lam < 0:
+        raise ValueError(f"lam must be >= 0, got {lam}")
+    x_mean = X_.mean(axis=0) if fit_intercept else np.zeros(X_.shape[1])
+    y_mean = float(y_.mean()) if fit_intercept else 0.0
+    return X_ - x_mean, y_ - y_mean, x_mean, y_mean
+
+
 # ---------------------------------------------------------------- regression
 
 
@@ -79,13 +90,8 @@ def ridge_regression(X: ArrayLike, y: ArrayLike, lam: float, fit_intercept: bool
     >>> ridge_regression([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0], lam=2.0)[0].round(6).tolist()  # 2 shrunk to 2·2/(2+2)
     [1.0]
     """
-    X_, y_ = _data(X, y)
-    if lam < 0:
-        raise ValueError(f"lam must be >= 0, got {lam}")
-    x_mean = X_.mean(axis=0) if fit_intercept else np.zeros(X_.shape[1])
-    y_mean = float(y_.mean()) if fit_intercept else 0.0
-    Xc, yc = X_ - x_mean, y_ - y_mean
-    gram = Xc.T @ Xc + lam * np.eye(X_.shape[1])
+    Xc, yc, x_mean, y_mean = _centred(X, y, lam, fit_intercept)
+    gram = Xc.T @ Xc + lam * np.eye(Xc.shape[1])
     if np.linalg.matrix_rank(gram) < gram.shape[0]:
         raise ValueError("XᵀX is singular (collinear or too few examples): use lam > 0 or np.linalg.lstsq")
     w = np.linalg.solve(gram, Xc.T @ yc)
@@ -126,14 +132,9 @@ def lasso_regression(
     >>> lasso_regression([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0], lam=2.0)[0].round(6).tolist()  # 2 − (λ/2)/‖x_c‖²
     [1.5]
     """
-    X_, y_ = _data(X, y)
-    if lam < 0:
-        raise ValueError(f"lam must be >= 0, got {lam}")
-    x_mean = X_.mean(axis=0) if fit_intercept else np.zeros(X_.shape[1])
-    y_mean = float(y_.mean()) if fit_intercept else 0.0
-    Xc, yc = X_ - x_mean, y_ - y_mean
+    Xc, yc, x_mean, y_mean = _centred(X, y, lam, fit_intercept)
     col_sq = (Xc**2).sum(axis=0)
-    w = np.zeros(X_.shape[1])
+    w = np.zeros(Xc.shape[1])
     residual = yc.copy()
     for _ in range(max_sweeps):
         largest = 0.0
