@@ -20,8 +20,11 @@ clips without scrolling has no cue. Both counts must be zero; they are printed p
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from browser import CHROMIUM, CHROMIUM_ARGS, serve
 from sweep import site_pages
 
 pytestmark = pytest.mark.browser
@@ -122,24 +125,44 @@ UNDONE = """
 """
 
 
-def measure(browser, base_url: str, pages: list[str], mode: str, style: str = "") -> dict[str, dict]:
-    """``MEASURE`` on every page at one width: one load and one evaluate per page.
+async def _measure(site, pages: list[str], modes: list[str], style: str) -> dict[str, dict[str, dict]]:
+    from playwright.async_api import async_playwright
 
-    ``style``, if given, is added to each page as a stylesheet before measuring (with the
-    page's Content-Security-Policy set aside, which refuses inline styles).
-    """
-    context = browser.new_context(**WIDTHS[mode], bypass_csp=bool(style))
-    page = context.new_page()
-    results = {}
-    try:
-        for path in pages:
-            page.goto(base_url + path, wait_until="load")
-            if style:
-                page.add_style_tag(content=style)
-            results[path] = page.evaluate(MEASURE)
-    finally:
-        context.close()
-    return results
+    async def one(browser, base_url: str, mode: str) -> tuple[str, dict[str, dict]]:
+        # with a stylesheet to add, the page's Content-Security-Policy (no inline styles) is set aside
+        context = await browser.new_context(**WIDTHS[mode], bypass_csp=bool(style))
+        page = await context.new_page()
+        results = {}
+        try:
+            for path in pages:
+                await page.goto(base_url + path, wait_until="load")
+                if style:
+                    await page.add_style_tag(content=style)
+                results[path] = await page.evaluate(MEASURE)
+        finally:
+            await context.close()
+        return mode, results
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            with serve(site) as base_url:
+                return dict(await asyncio.gather(*(one(browser, base_url, m) for m in modes)))
+        finally:
+            await browser.close()
+
+
+def measure(site, pages: list[str], modes: list[str], style: str = "") -> dict[str, dict[str, dict]]:
+    """``MEASURE`` on every page at each width (``WIDTHS``): {mode: {page: result}}. One load and
+    one evaluate per page and width; the widths run at once, a browser context each, so that
+    both cores are busy. ``style``, if given, is added to each page as a stylesheet first."""
+    return asyncio.run(_measure(site, pages, modes, style))
+
+
+@pytest.fixture(scope="module")
+def measured(built_site) -> dict[str, dict[str, dict]]:
+    pages = [p for p in site_pages(built_site) if not p.endswith(".html")]  # 404.html: no content
+    return measure(built_site, pages, list(WIDTHS))
 
 
 def report(mode: str, results: dict[str, dict]) -> tuple[int, int]:
@@ -165,23 +188,20 @@ def report(mode: str, results: dict[str, dict]) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("mode", list(WIDTHS))
-def test_every_computed_value_and_formula_is_visible_or_behind_a_scroll_cue(browser, base_url, built_site, mode):
-    pages = [p for p in site_pages(built_site) if not p.endswith(".html")]  # 404.html: no content
-    results = measure(browser, base_url, pages, mode)
+def test_every_computed_value_and_formula_is_visible_or_behind_a_scroll_cue(measured, mode):
+    results = measured[mode]
     assert sum(r["values"] for r in results.values()) > 100, "no computed values found: selectors out of date?"
     assert sum(r["formulas"] for r in results.values()) > 50, "no display formulas found: selectors out of date?"
     hidden, uncued = report(mode, results)
     assert (hidden, uncued) == (0, 0), f"{mode}: {hidden} computed values and {uncued} formulas cannot be seen (listed above)"
 
 
-def test_the_measure_finds_hidden_values_and_uncued_formulas_when_the_narrow_screen_rules_are_undone(
-    browser, base_url
-):
+def test_the_measure_finds_hidden_values_and_uncued_formulas_when_the_narrow_screen_rules_are_undone(built_site):
     """A check on the check: the same measure, on two dense pages with the narrow-screen rules
     overridden, counts facts values past the edge, table cells behind no cue and formulas cut
     off without one (before these rules: 282, 499 and 52 over the whole site at 390 px)."""
     dense = ["entries/attention/", "entries/gradient/", "entries/token/", "entries/keep-top-k/"]
-    results = measure(browser, base_url, dense, "390px", style=UNDONE)
+    results = measure(built_site, dense, ["390px"], style=UNDONE)["390px"]
     facts = sum(r["hiddenFacts"] for r in results.values())
     cells = sum(len(r["hiddenValues"]) - r["hiddenFacts"] for r in results.values())
     formulas = sum(len(r["uncuedFormulas"]) for r in results.values())
