@@ -26,10 +26,20 @@
     const word = (w) => w.replace(/\s+/g, " ").trim();
 
     // the speech templates that apply at f[i]: the longest whose entry is read at an item it covers
+    const leadingAt = new Map(); // template -> Map(f -> templates.leading(template, f))
+    function match(t, f, i, align, slots) {
+      if (!templates.isLeading(t.items)) return templates.seq(t.items, 0, f, i, false, align, slots);
+      const byF = leadingAt.get(t) || leadingAt.set(t, new Map()).get(t);
+      const after = byF.get(f) || byF.set(f, templates.leading(t.items, f)).get(f);
+      if (!after[i]) return false;
+      align.push(...after[i].align);
+      slots.push({ seq: f, from: i, to: after[i].to }, ...after[i].slots);
+      return true;
+    }
     function template(f, i, where) {
       for (const t of m.speech) {
         const align = [], slots = [];
-        if (!templates.seq(t.items, 0, f, i, false, align, slots)) continue;
+        if (!match(t, f, i, align, slots)) continue;
         if (!align.some(([x, y]) => x.t !== "any" && (top.get(y) || []).indexOf(t.id) >= 0)) continue;
         const end = endOf(align, slots, f, i);
         const placeOf = (q) => { for (const [, y] of align) { if (y.sub === q) return "sub"; if (y.sup === q) return "sup"; } return "args"; };

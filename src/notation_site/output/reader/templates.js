@@ -94,33 +94,39 @@
     return seqs;
   }
 
+  // A template that starts with a · (· \times n) at every start in f: [{to, align, slots}] by
+  // start i, or null where none matches. As seq would do it, the · takes f[i..to) with `to` the
+  // first place after i where the rest matches; the rest is matched once at each place, not for
+  // each start and place, so a long formula costs linear time, not quadratic.
+  function leading(template, f) {
+    const out = new Array(f.length).fill(null);
+    let first = null;
+    for (let k = f.length; k >= 1; k--) {
+      const align = [], slots = [];
+      if (seq(template, 1, f, k, false, align, slots)) first = { to: k, align, slots };
+      out[k - 1] = first;
+    }
+    return out;
+  }
+  const isLeading = (template) => template.length > 0 && template[0].t === "any" && !template[0].one;
+
   // Every place a template matches in a formula: [{align: [[templateItem, formulaItem]], size}]
   // with size the number of template items that matched something definite. `seqs`: the
   // formula's sequences, when the caller matches many templates on one formula.
   function find(template, formula, walk, seqs) {
     const found = [];
+    const size = (align) => align.reduce((n, [x]) => n + (x.t === "any1" ? 0 : 1) + (x.sub ? 1 : 0) + (x.sup ? 1 : 0), 0);
     for (const f of seqs || sequences(formula, walk)) {
-      if (template.length && template[0].t === "any" && !template[0].one) {
-        // a leading · (· \times n): the rest is matched once at each place, not once for each
-        // start and place, so a long formula costs linear time, not quadratic. Start i matches
-        // as seq would: the · up to the first place after i where the rest matches.
-        const after = [];
-        let first = null;
-        for (let k = f.length; k >= 1; k--) {
-          const align = [];
-          if (seq(template, 1, f, k, false, align)) first = align;
-          after[k - 1] = first;
-        }
-        for (let i = 0; i < f.length; i++) if (after[i]) found.push({ align: after[i].slice(), size: after[i].filter(([x]) => x.t !== "any1").length, start: f[i], seq: f });
-        continue;
-      }
+      const after = isLeading(template) ? leading(template, f) : null;
       for (let i = 0; i < f.length; i++) {
-        const align = [];
-        if (seq(template, 0, f, i, false, align)) found.push({ align, size: align.reduce((n, [x]) => n + (x.t === "any1" ? 0 : 1) + (x.sub ? 1 : 0) + (x.sup ? 1 : 0), 0), start: f[i], seq: f });
+        let align = [];
+        if (after) { if (!after[i]) continue; align = after[i].align.slice(); }
+        else if (!seq(template, 0, f, i, false, align)) continue;
+        found.push({ align, size: size(align), start: f[i], seq: f });
       }
     }
     return found;
   }
 
-  return { wildcards, find, sequences, seq, item };
+  return { wildcards, find, sequences, seq, item, leading, isLeading };
 });
