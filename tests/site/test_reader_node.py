@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import KATEX_VERSION, ROOT
 from notation_site import node
 from notation_site.model.catalog import load
 from notation_site.output.reading import READER_JS, reader_data, run_reader
@@ -48,7 +48,7 @@ def out() -> dict:
 
 def test_the_parse_api_is_the_locked_katex(out):
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
-    assert out["version"] == lock["packages"]["node_modules/katex"]["version"] == "0.16.47"
+    assert out["version"] == lock["packages"]["node_modules/katex"]["version"] == KATEX_VERSION
     assert out["parse"] == "function"
 
 
