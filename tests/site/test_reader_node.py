@@ -80,6 +80,25 @@ def test_bad_input_is_a_message(out):
     assert "at most 4000" in out["readings"]["x" * 5000]["error"]
 
 
+POLLUTED = """
+const katex = require(process.argv[1]);
+const reader = require(process.argv[2]).create(katex, JSON.parse(require("fs").readFileSync(0, "utf8")));
+Object.prototype["\\\\evil"] = "\\\\sigma";
+Object.prototype.default = true;
+const r = reader.read("\\\\evil");
+process.stdout.write(JSON.stringify(r.error === undefined ? r.pieces.map((p) => p.text) : {error: r.error}));
+"""
+
+
+def test_a_polluted_object_prototype_adds_no_macro():
+    # KaTeX before 0.18.2 (its PR #4260) looked macros and settings up through the prototype
+    # chain: Object.prototype["\\evil"] made \evil a macro for \sigma in every formula
+    data = reader_data(load(ROOT), lambda i: f"x/#{i}", {}, None)
+    result = subprocess.run(node.command("node", ["-e", POLLUTED, str(ROOT / "node_modules/katex"), str(READER_JS)]),
+                            input=json.dumps(data), capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
+    assert "could not read" in json.loads(result.stdout)["error"]
+
+
 # -- real formulas: context decides, every piece gets a reading, the formula is read in words --
 
 @pytest.fixture(scope="module")
