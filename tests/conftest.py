@@ -22,6 +22,9 @@ settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
+# The KaTeX the formula reader (katex.__parse, an internal, unversioned parse tree) and the
+# build's symbol links (its class names) were checked against: package-lock.json must lock it.
+KATEX_VERSION = "0.19.1"
 
 
 def run_snippet(name: str) -> str:

@@ -26,7 +26,7 @@ RULES = FontRules.from_css((KATEX / "katex.min.css").read_text(encoding="utf-8")
 
 def _formula(*leaves: tuple[str, str]) -> str:
     spans = "".join(f'<span class="{classes}">{text}</span>' for classes, text in leaves)
-    return f'<span class="katex"><span class="katex-html" aria-hidden="true"><span class="base">{spans}</span></span></span>'
+    return f'<span class="katex"><span class="katex-html" aria-hidden="true"><span class="katex-base">{spans}</span></span></span>'
 
 
 @pytest.mark.parametrize(

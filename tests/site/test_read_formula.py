@@ -10,11 +10,9 @@ import pytest
 from read_driver import load_formulas, read, score
 
 from browser import watched_page
-from conftest import ROOT
+from conftest import KATEX_VERSION, ROOT
 
 pytestmark = pytest.mark.browser
-
-KATEX_VERSION = "0.16.47"
 
 
 @pytest.fixture(scope="module")

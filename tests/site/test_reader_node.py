@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import KATEX_VERSION, ROOT
 from notation_site import node
 from notation_site.model.catalog import load
 from notation_site.output.reading import READER_JS, reader_data, run_reader
@@ -48,7 +48,7 @@ def out() -> dict:
 
 def test_the_parse_api_is_the_locked_katex(out):
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
-    assert out["version"] == lock["packages"]["node_modules/katex"]["version"] == "0.16.47"
+    assert out["version"] == lock["packages"]["node_modules/katex"]["version"] == KATEX_VERSION
     assert out["parse"] == "function"
 
 
@@ -78,6 +78,25 @@ def test_meanings_are_ordered_by_context(out):
 def test_bad_input_is_a_message(out):
     assert "could not read" in out["readings"][r"\frac{1}{2"]["error"]
     assert "at most 4000" in out["readings"]["x" * 5000]["error"]
+
+
+POLLUTED = """
+const katex = require(process.argv[1]);
+const reader = require(process.argv[2]).create(katex, JSON.parse(require("fs").readFileSync(0, "utf8")));
+Object.prototype["\\\\evil"] = "\\\\sigma";
+Object.prototype.default = true;
+const r = reader.read("\\\\evil");
+process.stdout.write(JSON.stringify(r.error === undefined ? r.pieces.map((p) => p.text) : {error: r.error}));
+"""
+
+
+def test_a_polluted_object_prototype_adds_no_macro():
+    # KaTeX before 0.18.2 (its PR #4260) looked macros and settings up through the prototype
+    # chain: Object.prototype["\\evil"] made \evil a macro for \sigma in every formula
+    data = reader_data(load(ROOT), lambda i: f"x/#{i}", {}, None)
+    result = subprocess.run(node.command("node", ["-e", POLLUTED, str(ROOT / "node_modules/katex"), str(READER_JS)]),
+                            input=json.dumps(data), capture_output=True, text=True, encoding="utf-8", timeout=120, check=True)
+    assert "could not read" in json.loads(result.stdout)["error"]
 
 
 # -- real formulas: context decides, every piece gets a reading, the formula is read in words --

@@ -327,8 +327,8 @@ def test_the_pointer_and_the_keyboard_get_the_card_of_a_symbol(browser, base_url
 
 def test_an_inline_formula_can_break_its_line_where_it_could_without_links(built_site, pages):
     """KaTeX lets an inline formula wrap after a binary operator or a relation (each run it
-    cannot break is a span.base): a linked ⟶ or × keeps that break (cheat sheet, narrow cells)."""
-    found = {tex: markup.count('class="base"') for tex, display, markup in _linked_formulas(built_site, pages) if not display}
+    cannot break is a span.katex-base): a linked ⟶ or × keeps that break (cheat sheet, narrow cells)."""
+    found = {tex: markup.count('class="katex-base"') for tex, display, markup in _linked_formulas(built_site, pages) if not display}
     plain = _plain([(t, False) for t in found])
     assert len(found) > 300 and sum(n > 1 for n in found.values()) > 100
-    assert found == {t: h.count('class="base"') for t, h in zip(found, plain, strict=True)}
+    assert found == {t: h.count('class="katex-base"') for t, h in zip(found, plain, strict=True)}

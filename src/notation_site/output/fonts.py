@@ -77,7 +77,7 @@ def _declarations(block: str) -> dict[str, str]:
         name, sep, value = decl.partition(":")
         if sep:
             out[name.strip()] = value.strip()
-    if "font" in out:  # the shorthand on .katex: "normal 1.21em KaTeX_Main,Times New Roman,serif"
+    if "font" in out:  # the shorthand on .katex: "normal 1.21em KaTeX_Main,math,Times New Roman,serif"
         words = out.pop("font").split()
         out.setdefault("font-style", "normal")
         out.setdefault("font-weight", "normal")

@@ -40,8 +40,8 @@ function layout(html) {
   for (const m of body.matchAll(/<(span|svg|path)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>([^<]*)/g)) {
     const attr = (name) => (new RegExp("\\s" + name + '="([^"]*)"').exec(m[2]) || [])[1];
     const cls = attr("class") || "";
-    if (cls === "strut") out.push("strut"); // one per run KaTeX may break the line after
-    if (cls === "strut" || cls.startsWith("enclosing")) continue;
+    if (cls === "katex-strut") out.push("strut"); // one per run KaTeX may break the line after
+    if (cls === "katex-strut" || cls.startsWith("enclosing")) continue;
     const drawn = ["style", "width", "height", "viewBox", "d"].map((a) => attr(a) || "").join(";");
     if (drawn.replace(/;/g, "")) out.push(m[1] + "." + cls + "{" + drawn + "}");
     if (m[3]) out.push(cls + ":" + m[3]);
