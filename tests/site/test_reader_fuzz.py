@@ -16,7 +16,7 @@ from conftest import ROOT
 from notation_site import node
 
 SLICE_SEED = 20261214
-SLICE_INPUTS = 3000
+SLICE_INPUTS = 1000
 BROWSER_INPUTS = 40
 # How fast an input is answered is make fuzz's report, never a threshold in a test: only an input
 # that takes longer than a hang would (a walk the fuzzer found cubic took a minute) fails.
