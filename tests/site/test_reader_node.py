@@ -132,6 +132,20 @@ def table(site_data) -> dict[str, dict]:
     return dict(zip(ISSUE_TABLE, readings(site_data, [{"op": "explain", "tex": t} for t in ISSUE_TABLE.values()])))
 
 
+# The content issues' formulas (sections 16 and 17): each names the entries the issue lists.
+CONTENT_FORMULAS = {
+    r"Q(s,a) \leftarrow Q(s,a) + \alpha[r + \gamma \max_{a'} Q(s',a') - Q(s,a)]": {"td-learning", "prime", "max-argmax"},
+    r"W(p_r, p_g) = \inf_{\gamma \sim \Pi(p_r, p_g)} \mathbb{E}_{(x,y)\sim\gamma}[\|x-y\|]": {"wasserstein", "inf-sup", "sampled-from", "expectation"},
+    r"\min_{\mathbf{w}} \|\mathbf{y} - X\mathbf{w}\|_2^2 + \lambda \|\mathbf{w}\|_1": {"linear-regression", "regularisation", "norm"},
+}
+
+
+def test_the_content_issues_formulas_name_their_entries(site_data):
+    for (tex, expected), r in zip(CONTENT_FORMULAS.items(), readings(site_data, [{"op": "read", "tex": t} for t in CONTENT_FORMULAS])):
+        ids = set(named(r).values())
+        assert expected <= ids, (tex, sorted(ids))
+
+
 def test_q_with_a_state_and_an_action_is_a_value_function_and_the_bar_is_given(table):
     r = table["policy gradient"]
     pieces = {p["text"]: p for p in r["pieces"]}
